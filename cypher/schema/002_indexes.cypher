@@ -1,0 +1,6 @@
+// Lookup indexes. Idempotent.
+CREATE INDEX tool_name IF NOT EXISTS FOR (t:Tool) ON (t.name);
+CREATE INDEX tool_source IF NOT EXISTS FOR (t:Tool) ON (t.source);
+CREATE INDEX tool_function_name IF NOT EXISTS FOR (t:Tool) ON (t.function_name);
+CREATE INDEX toolgroup_name IF NOT EXISTS FOR (g:ToolGroup) ON (g.name);
+CREATE INDEX callpath_source IF NOT EXISTS FOR (p:CallPath) ON (p.source);

@@ -1,0 +1,350 @@
+"""The ``toolgraph`` command line. Every command that prints results takes ``--json``."""
+
+from __future__ import annotations
+
+import json
+import logging
+import sys
+from pathlib import Path
+from typing import Any, Callable
+
+import click
+
+from toolgraph.config import Settings
+from toolgraph.errors import ImportRejectedError, ToolGraphError
+
+log = logging.getLogger("toolgraph")
+
+
+class Context:
+    """Settings built once by the group callback; the store is opened on first use."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self._store: Any = None
+
+    def store(self, *, schema: bool = True) -> Any:
+        if self._store is None:
+            from toolgraph.store import open_store
+
+            self._store = open_store(self.settings)
+            if schema:
+                self._store.apply_schema()
+        return self._store
+
+    def close(self) -> None:
+        if self._store is not None:
+            self._store.close()
+            self._store = None
+
+
+pass_ctx = click.make_pass_decorator(Context)
+
+
+def progress_enabled() -> bool:
+    return sys.stderr.isatty()
+
+
+def emit(data: Any, as_json: bool, human: Callable[[Any], None]) -> None:
+    if as_json:
+        click.echo(json.dumps(data, indent=2, default=str, ensure_ascii=False))
+    else:
+        human(data)
+
+
+class ToolGraphGroup(click.Group):
+    """Turns ToolGraph errors into a message and an exit code instead of a traceback."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except ImportRejectedError as exc:
+            if ctx.meta.get("toolgraph_json") and exc.report is not None:
+                click.echo(json.dumps(exc.report.as_dict(), indent=2, default=str, ensure_ascii=False))
+            click.echo(f"error: {exc}", err=True)
+            ctx.exit(exc.exit_code)
+        except ToolGraphError as exc:
+            click.echo(f"error: {exc}", err=True)
+            ctx.exit(exc.exit_code)
+
+
+@click.group(cls=ToolGraphGroup)
+@click.option("-v", "--verbose", count=True, help="More log output (-vv for debug).")
+@click.pass_context
+def main(ctx: click.Context, verbose: int) -> None:
+    """ToolGraph: a tool knowledge graph for LLM agents, in Neo4j or the embedded graph server."""
+    level = logging.WARNING - 10 * min(verbose, 2)
+    logging.basicConfig(level=level, format="%(levelname)s %(name)s: %(message)s")
+    try:
+        settings = Settings()
+    except Exception as exc:  # pydantic ValidationError: name the setting
+        raise click.ClickException(f"bad setting: {exc}") from exc
+    ctx.obj = Context(settings)
+    ctx.call_on_close(ctx.obj.close)
+
+
+def json_option(f: Callable[..., Any]) -> Callable[..., Any]:
+    def remember(ctx: click.Context, _param: click.Parameter, value: bool) -> bool:
+        ctx.find_root().meta["toolgraph_json"] = value
+        return value
+
+    return click.option("--json", "as_json", is_flag=True, callback=remember, expose_value=True,
+                        help="Print the result as JSON.")(f)
+
+
+# -- db -----------------------------------------------------------------------------------------------------------
+@main.group()
+def db() -> None:
+    """Start, stop and inspect the embedded graph server (or check the Neo4j connection)."""
+
+
+def _server(obj: Context) -> Any:
+    from toolgraph.store import embedded_server
+
+    if not obj.settings.uses_embedded:
+        raise ToolGraphError("TOOLGRAPH_NEO4J_URI is set: the embedded server is not in use")
+    return embedded_server(obj.settings)
+
+
+@db.command("start")
+@json_option
+@pass_ctx
+def db_start(obj: Context, as_json: bool) -> None:
+    """Start the embedded server (if it is not running) and wait until it is ready."""
+    info = _server(obj).start()
+    emit({"pid": info.pid, "bolt_uri": info.bolt_uri, "http_url": info.http_url, "database": info.database},
+         as_json, lambda d: click.echo(f"embedded graph server running: {d['bolt_uri']} (pid {d['pid']})"))
+
+
+@db.command("stop")
+@json_option
+@pass_ctx
+def db_stop(obj: Context, as_json: bool) -> None:
+    """Stop the embedded server."""
+    stopped = _server(obj).stop()
+    emit({"stopped": stopped}, as_json,
+         lambda d: click.echo("embedded graph server stopped" if d["stopped"] else "embedded graph server was not running"))
+
+
+@db.command("status")
+@json_option
+@pass_ctx
+def db_status(obj: Context, as_json: bool) -> None:
+    """Where the database is and whether it answers."""
+    if obj.settings.uses_embedded:
+        data = _server(obj).status()
+    else:
+        store = obj.store(schema=False)
+        data = {"uri": store.uri, "database": store.database, "running": True, **store.backend.capabilities()}
+    if data.get("running") and obj.settings.uses_embedded and data.get("ready"):
+        store = obj.store(schema=False)
+        data.update(store.backend.capabilities())
+
+    def human(d: dict[str, Any]) -> None:
+        for key, value in d.items():
+            click.echo(f"{key:>10}: {value}")
+
+    emit(data, as_json, human)
+
+
+@db.command("reset")
+@click.option("--yes", is_flag=True, help="Really delete every node and relationship.")
+@json_option
+@pass_ctx
+def db_reset(obj: Context, yes: bool, as_json: bool) -> None:
+    """Delete everything in the graph (the schema stays)."""
+    if not yes:
+        raise ToolGraphError("refusing to delete the graph without --yes")
+    rows = obj.store().query("clear_graph")
+    emit({"deleted_nodes": rows[0]["n"] if rows else 0}, as_json,
+         lambda d: click.echo(f"deleted {d['deleted_nodes']} nodes"))
+
+
+# -- import -------------------------------------------------------------------------------------------------------
+@main.group("import")
+def import_() -> None:
+    """Import tools, dependencies and call paths. Every import is one transaction: all of it or nothing."""
+
+
+def import_options(f: Callable[..., Any]) -> Callable[..., Any]:
+    f = click.option("--skip-invalid", is_flag=True,
+                     help="Write the valid records and list the invalid ones (default: reject the whole import).")(f)
+    f = click.option("--dry-run", is_flag=True, help="Validate and count, then roll back: nothing is written.")(f)
+    return json_option(f)
+
+
+def _run_import(obj: Context, batch: Any, skip_invalid: bool, dry_run: bool, as_json: bool) -> None:
+    from toolgraph.ingest.writer import write_batch
+
+    report = write_batch(obj.store(), batch, skip_invalid=skip_invalid, dry_run=dry_run,
+                         chunk_size=obj.settings.batch_size, progress=progress_enabled())
+    emit(report.as_dict(), as_json, print_report)
+
+
+def print_report(d: dict[str, Any]) -> None:
+    state = "dry run, nothing written" if d["dry_run"] else ("written" if d["written"] else "not written")
+    click.echo(f"import {d['source']}: {d['files']} file(s), {d['records']} record(s) read; {state}")
+    click.echo(f"  {'':<14}{'created':>9}{'updated':>9}{'unchanged':>11}")
+    for kind in ("categories", "groups", "tools", "dependencies", "call_paths"):
+        c = d[kind]
+        click.echo(f"  {kind:<14}{c['created']:>9}{c['updated']:>9}{c['unchanged']:>11}")
+    if d["transitions_added"]:
+        click.echo(f"  transitions added to SEQUENTIAL counts: {d['transitions_added']}")
+    if d["kept_manual_edges"]:
+        click.echo(f"  analyst-edited edges left as they were: {d['kept_manual_edges']}")
+    for reason, n in d["filtered"].items():
+        click.echo(f"  filtered: {n} x {reason}")
+    if d["rejected"]:
+        click.echo(f"  rejected: {len(d['rejected'])} record(s)")
+        for p in d["rejected"][:20]:
+            where = f"{p['file']}: {p['record']}" if p["record"] else p["file"]
+            click.echo(f"    {where}: {p['field'] + ': ' if p['field'] else ''}{p['message']}")
+        if len(d["rejected"]) > 20:
+            click.echo(f"    ... and {len(d['rejected']) - 20} more (see --json)")
+
+
+@import_.command("toolbench")
+@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
+@import_options
+@pass_ctx
+def import_toolbench(obj: Context, paths: tuple[Path, ...], skip_invalid: bool, dry_run: bool, as_json: bool) -> None:
+    """StableToolBench/ToolBench query files (api_list), tool files and response examples: FILE or DIR..."""
+    from toolgraph.ingest.batch import ImportBatch
+    from toolgraph.ingest.toolbench import read_toolbench
+
+    batch = read_toolbench(paths, ImportBatch("toolbench"), progress=progress_enabled())
+    _run_import(obj, batch, skip_invalid, dry_run, as_json)
+
+
+@import_.command("paths")
+@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option("--add-missing-tools", is_flag=True,
+              help="Create tools that paths call but the graph lacks, from the paths' own function schemas.")
+@import_options
+@pass_ctx
+def import_paths(obj: Context, paths: tuple[Path, ...], add_missing_tools: bool, skip_invalid: bool,
+                 dry_run: bool, as_json: bool) -> None:
+    """Call paths: ToolBench DFS/CoT answers, tooleval results, or JSON lines {query, calls, success}."""
+    from toolgraph.ingest.batch import ImportBatch
+    from toolgraph.ingest.paths import read_paths
+
+    store = obj.store()
+    batch = read_paths(paths, ImportBatch("paths"), store, add_missing_tools=add_missing_tools,
+                       progress=progress_enabled())
+    _run_import(obj, batch, skip_invalid, dry_run, as_json)
+
+
+@import_.command("openapi")
+@click.argument("spec", type=click.Path(path_type=Path))
+@click.option("--group", help="Tool group name (default: the spec's info.title).")
+@click.option("--category", help="Category name (default: OpenAPI).")
+@import_options
+@pass_ctx
+def import_openapi(obj: Context, spec: Path, group: str | None, category: str | None, skip_invalid: bool,
+                   dry_run: bool, as_json: bool) -> None:
+    """An OpenAPI 3 / Swagger 2 spec (JSON or YAML): one tool per operation."""
+    from toolgraph.ingest.batch import ImportBatch
+    from toolgraph.ingest.openapi import read_openapi
+
+    batch = ImportBatch("openapi")
+    read_openapi(spec, batch, group=group, category=category)
+    _run_import(obj, batch, skip_invalid, dry_run, as_json)
+
+
+@import_.command("restbench")
+@click.argument("queries", type=click.Path(path_type=Path))
+@click.option("--spec", required=True, type=click.Path(path_type=Path), help="The OpenAPI spec the paths use.")
+@click.option("--group", help="Tool group name (default: the spec's info.title).")
+@click.option("--category", help="Category name (default: OpenAPI).")
+@import_options
+@pass_ctx
+def import_restbench(obj: Context, queries: Path, spec: Path, group: str | None, category: str | None,
+                     skip_invalid: bool, dry_run: bool, as_json: bool) -> None:
+    """RestBench queries with gold solution paths, on top of their OpenAPI spec."""
+    from toolgraph.ingest.batch import ImportBatch
+    from toolgraph.ingest.openapi import read_restbench
+
+    batch = read_restbench(queries, spec, ImportBatch("restbench"), group=group, category=category)
+    _run_import(obj, batch, skip_invalid, dry_run, as_json)
+
+
+@import_.command("taskbench")
+@click.argument("folder", type=click.Path(path_type=Path))
+@click.option("--category", help="Category name (default: 'TaskBench <domain>').")
+@import_options
+@pass_ctx
+def import_taskbench(obj: Context, folder: Path, category: str | None, skip_invalid: bool, dry_run: bool,
+                     as_json: bool) -> None:
+    """A TaskBench data_<domain> folder: its tool graph (nodes -> tools, typed links -> resource edges)."""
+    from toolgraph.ingest.batch import ImportBatch
+    from toolgraph.ingest.taskbench import read_taskbench
+
+    batch = read_taskbench(folder, ImportBatch("taskbench"), category=category)
+    _run_import(obj, batch, skip_invalid, dry_run, as_json)
+
+
+# -- stats / queries ------------------------------------------------------------------------------------------------
+@main.command()
+@click.option("--top", default=15, show_default=True, help="Categories to list (largest first).")
+@json_option
+@pass_ctx
+def stats(obj: Context, top: int, as_json: bool) -> None:
+    """Counts of nodes by label, relationships by type, and per category."""
+    from toolgraph.stats import graph_stats, print_stats
+
+    data = graph_stats(obj.store())
+    emit(data, as_json, lambda d: print_stats(d, top))
+
+
+@main.command("queries")
+@click.option("--check", is_flag=True, help="EXPLAIN every named query against the database.")
+@json_option
+@pass_ctx
+def queries(obj: Context, check: bool, as_json: bool) -> None:
+    """List the named Cypher queries (cypher/queries/*.cypher)."""
+    from toolgraph.cypher import default_catalog
+
+    catalog = default_catalog()
+    rows = []
+    store = obj.store() if check else None
+    for name in catalog.names():
+        q = catalog[name]
+        row: dict[str, Any] = {"name": name, "mode": q.mode, "params": list(q.params), "returns": q.returns,
+                               "description": q.description, "file": str(q.path)}
+        if store is not None:
+            store.explain(name)
+            row["explain"] = "ok"
+        rows.append(row)
+    emit(rows, as_json, lambda d: [click.echo(f"{r['name']:<32} {r['mode']:<6} {r['description']}") for r in d])
+
+
+# -- the main job -------------------------------------------------------------------------------------------------
+@main.command()
+@click.option("--sample", type=click.Path(path_type=Path), default=None,
+              help="The sample folder to import (default: the import/ folder shipped with ToolGraph).")
+@json_option
+@pass_ctx
+def demo(obj: Context, sample: Path | None, as_json: bool) -> None:
+    """The main job: start the database, import the bundled sample, and show what is in the graph."""
+    from toolgraph.demo import run_demo
+    from toolgraph.stats import print_stats
+
+    result = run_demo(obj.store(), sample, progress=progress_enabled(), chunk_size=obj.settings.batch_size)
+
+    def human(d: dict[str, Any]) -> None:
+        click.echo(f"ToolGraph demo on {d['database']['backend']} ({d['database']['server']})")
+        for step in d["imports"]:
+            c = step["report"]
+            click.echo(f"  imported {step['name']:<34} tools +{c['tools']['created']:<5} "
+                       f"paths +{c['call_paths']['created']:<4} dependencies +{c['dependencies']['created']:<4}"
+                       f"rejected {len(c['rejected'])}")
+            for p in c["rejected"]:
+                click.echo(f"      rejected {p['file']}: {p['record']}: {p['field']}: {p['message']}")
+        click.echo("")
+        print_stats(d["stats"], 10)
+
+    emit(result, as_json, human)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

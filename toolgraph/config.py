@@ -1,0 +1,71 @@
+"""Settings, read from the environment (``TOOLGRAPH_*``) by the CLI and the web app only.
+
+Everything else in the package takes explicit arguments.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from pydantic import Field, SecretStr, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Neo4jSettings(BaseSettings):
+    """An external Neo4j server. When ``uri`` is unset the embedded server is used."""
+
+    model_config = SettingsConfigDict(env_prefix="TOOLGRAPH_NEO4J_", extra="ignore")
+
+    uri: str | None = None
+    user: str = "neo4j"
+    password: SecretStr = SecretStr("")
+    database: str = "neo4j"
+
+
+class EmbeddedSettings(BaseSettings):
+    """The embedded ArcadeDB server that ToolGraph starts as a background process on 127.0.0.1."""
+
+    model_config = SettingsConfigDict(env_prefix="TOOLGRAPH_EMBEDDED_", extra="ignore")
+
+    heap: str = Field("2g", description="JVM heap (-Xmx), e.g. 512m, 2g")
+    bolt_port: int = Field(17687, ge=1, le=65535)
+    http_port: int = Field(12480, ge=1, le=65535)
+    database: str = "toolgraph"
+    start_timeout_s: float = Field(90.0, gt=0)
+
+    @field_validator("heap")
+    @classmethod
+    def _check_heap(cls, value: str) -> str:
+        import re
+
+        if not re.fullmatch(r"[1-9][0-9]*[kKmMgG]", value):
+            raise ValueError(f"heap must look like 512m or 2g, got {value!r}")
+        return value.lower()
+
+    @field_validator("database")
+    @classmethod
+    def _check_db(cls, value: str) -> str:
+        import re
+
+        if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_]{0,63}", value):
+            raise ValueError(f"database name must be letters, digits and _, got {value!r}")
+        return value
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="TOOLGRAPH_", extra="ignore")
+
+    home: Path = Field(Path(".toolgraph"), description="where the embedded server keeps its state")
+    batch_size: int = Field(1000, ge=1, le=20000, description="rows per UNWIND statement")
+    neo4j: Neo4jSettings = Field(default_factory=Neo4jSettings)
+    embedded: EmbeddedSettings = Field(default_factory=EmbeddedSettings)
+
+    @property
+    def uses_embedded(self) -> bool:
+        return not self.neo4j.uri
+
+
+@lru_cache(maxsize=1)
+def get_settings() -> Settings:
+    return Settings()

@@ -1,0 +1,45 @@
+"""One root error, ``ToolGraphError``; the CLI prints its message on one line and exits non-zero."""
+
+from __future__ import annotations
+
+
+class ToolGraphError(Exception):
+    """Root of every error ToolGraph raises on purpose."""
+
+    exit_code = 1
+
+
+class ConfigError(ToolGraphError):
+    """A setting is missing or wrong."""
+
+
+class EmbeddedServerError(ToolGraphError):
+    """The embedded graph server could not be started, reached or stopped."""
+
+
+class GraphStoreError(ToolGraphError):
+    """A query failed in the database."""
+
+
+class DatabaseUnavailableError(GraphStoreError):
+    """The database cannot be reached."""
+
+
+class QueryCatalogError(ToolGraphError):
+    """A named Cypher file is missing or malformed."""
+
+
+class ImportRejectedError(ToolGraphError):
+    """Input failed validation; nothing was written. ``report`` lists every problem found."""
+
+    exit_code = 2
+
+    def __init__(self, message: str, report: object | None = None) -> None:
+        super().__init__(message)
+        self.report = report
+
+
+class InputFileError(ToolGraphError):
+    """A file could not be read or parsed at all."""
+
+    exit_code = 2

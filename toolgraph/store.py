@@ -1,0 +1,213 @@
+"""The one seam to the database: named Cypher with parameters, through the official ``neo4j`` driver.
+
+Only this module touches ``neo4j.Driver``. Driver errors become ToolGraph errors that name the query.
+"""
+
+from __future__ import annotations
+
+import logging
+from contextlib import contextmanager
+from typing import Any, Iterator
+
+import neo4j
+from neo4j import GraphDatabase
+from neo4j import exceptions as nx
+
+from toolgraph.backend import Backend, detect
+from toolgraph.config import Settings
+from toolgraph.cypher import QueryCatalog, default_catalog
+from toolgraph.errors import DatabaseUnavailableError, GraphStoreError
+
+log = logging.getLogger(__name__)
+
+Row = dict[str, Any]
+
+
+def _translate(exc: Exception, what: str, where: str) -> GraphStoreError:
+    if isinstance(exc, (nx.ServiceUnavailable, nx.SessionExpired, ConnectionError, OSError)):
+        return DatabaseUnavailableError(f"the graph database at {where} is unreachable ({what}): {exc}")
+    if isinstance(exc, nx.AuthError):
+        return DatabaseUnavailableError(f"the graph database at {where} refused the credentials: {exc.message}")
+    if isinstance(exc, nx.Neo4jError):
+        return GraphStoreError(f"{what} failed: {exc.code}: {exc.message}")
+    return GraphStoreError(f"{what} failed: {exc}")
+
+
+class Tx:
+    """A write transaction that runs named queries; committed by :meth:`GraphStore.transaction` on success."""
+
+    def __init__(self, tx: neo4j.Transaction, catalog: QueryCatalog, where: str) -> None:
+        self._tx = tx
+        self._catalog = catalog
+        self._where = where
+
+    def run(self, name: str, **params: Any) -> list[Row]:
+        query = self._catalog[name]
+        try:
+            return [record.data() for record in self._tx.run(query.text, params)]
+        except Exception as exc:  # noqa: BLE001 - translated
+            raise _translate(exc, f"query {name}", self._where) from exc
+
+
+class GraphStore:
+    def __init__(
+        self,
+        driver: neo4j.Driver,
+        *,
+        database: str,
+        backend: Backend,
+        uri: str,
+        catalog: QueryCatalog | None = None,
+    ) -> None:
+        self.driver = driver
+        self.database = database
+        self.backend = backend
+        self.uri = uri
+        self.catalog = catalog or default_catalog()
+
+    # -- connecting --------------------------------------------------------------------------------------------
+    @classmethod
+    def connect(
+        cls,
+        uri: str,
+        user: str,
+        password: str,
+        database: str,
+        *,
+        http_url: str | None = None,
+        catalog: QueryCatalog | None = None,
+    ) -> "GraphStore":
+        driver = GraphDatabase.driver(
+            uri,
+            auth=(user, password),
+            connection_timeout=10.0,
+            connection_acquisition_timeout=30.0,
+            max_transaction_retry_time=10.0,
+        )
+        try:
+            driver.verify_connectivity()
+            agent = driver.get_server_info().agent
+        except Exception as exc:  # noqa: BLE001 - translated
+            driver.close()
+            raise _translate(exc, "connecting", uri) from exc
+
+        def run_single(statement: str) -> Any:
+            records, _, _ = driver.execute_query(statement, database_=database)
+            return records[0][0] if records else None
+
+        backend = detect(run_single, agent, http_url=http_url, http_auth=(user, password), database=database)
+        log.info("connected to %s (%s)", uri, backend.agent)
+        return cls(driver, database=database, backend=backend, uri=uri, catalog=catalog)
+
+    def close(self) -> None:
+        self.driver.close()
+
+    def __enter__(self) -> "GraphStore":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- running named queries ---------------------------------------------------------------------------------
+    def _session(self, write: bool) -> neo4j.Session:
+        mode = neo4j.WRITE_ACCESS if write else neo4j.READ_ACCESS
+        return self.driver.session(database=self.database, default_access_mode=mode)
+
+    def query(self, name: str, **params: Any) -> list[Row]:
+        """Run one named query in its own transaction (read or write, as its header says)."""
+        query = self.catalog[name]
+        write = query.mode == "write"
+
+        def work(tx: neo4j.ManagedTransaction) -> list[Row]:
+            return [record.data() for record in tx.run(query.text, params)]
+
+        try:
+            with self._session(write) as session:
+                return session.execute_write(work) if write else session.execute_read(work)
+        except Exception as exc:  # noqa: BLE001 - translated
+            raise _translate(exc, f"query {name}", self.uri) from exc
+
+    @contextmanager
+    def transaction(self) -> Iterator[Tx]:
+        """One explicit transaction: everything run in it is committed together, or nothing is."""
+        try:
+            session = self._session(True)
+            tx = session.begin_transaction()
+        except Exception as exc:  # noqa: BLE001 - translated
+            raise _translate(exc, "opening a transaction", self.uri) from exc
+        try:
+            yield Tx(tx, self.catalog, self.uri)
+            try:
+                tx.commit()
+            except Exception as exc:  # noqa: BLE001 - translated
+                raise _translate(exc, "committing", self.uri) from exc
+        finally:
+            if not tx.closed():
+                try:
+                    tx.rollback()
+                except Exception as exc:  # noqa: BLE001 - the connection may be gone; nothing was committed
+                    log.debug("rollback failed: %s", exc)
+            session.close()
+
+    def explain(self, name: str) -> Any:
+        """``EXPLAIN`` a named query on the server: checks it parses and plans there, runs nothing."""
+        query = self.catalog[name]
+        try:
+            with self._session(False) as session:
+                return session.run("EXPLAIN " + query.text).consume().plan
+        except Exception as exc:  # noqa: BLE001 - translated
+            raise _translate(exc, f"EXPLAIN {name}", self.uri) from exc
+
+    def apply_schema(self) -> int:
+        """Run every statement in ``cypher/schema/`` (all idempotent); returns how many ran."""
+        count = 0
+        with self._session(True) as session:
+            for filename, statement in self.catalog.schema_statements():
+                try:
+                    session.run(statement).consume()
+                except Exception as exc:  # noqa: BLE001 - translated
+                    raise _translate(exc, f"schema statement in {filename}", self.uri) from exc
+                count += 1
+        return count
+
+    def run_ddl(self, statement: str) -> None:
+        """Run a DDL statement built by :mod:`toolgraph.backend` (index DDL cannot take parameters)."""
+        try:
+            with self._session(True) as session:
+                session.run(statement).consume()
+        except Exception as exc:  # noqa: BLE001 - translated
+            raise _translate(exc, "DDL", self.uri) from exc
+
+
+def open_store(settings: Settings, *, start: bool = True) -> GraphStore:
+    """Connect as the settings say: Neo4j when ``TOOLGRAPH_NEO4J_URI`` is set, else the embedded server,
+    which is started first (and waited for) when it is not running."""
+    if not settings.uses_embedded:
+        n = settings.neo4j
+        assert n.uri is not None
+        return GraphStore.connect(n.uri, n.user, n.password.get_secret_value(), n.database)
+    from toolgraph.embedded import EmbeddedServer
+
+    server = embedded_server(settings)
+    info = server.running()
+    if info is None:
+        if not start:
+            raise DatabaseUnavailableError("the embedded graph server is not running (start it: toolgraph db start)")
+        info = server.start()
+    return GraphStore.connect(
+        info.bolt_uri, "root", server.password(), info.database, http_url=info.http_url
+    )
+
+
+def embedded_server(settings: Settings) -> "EmbeddedServer":
+    from toolgraph.embedded import EmbeddedServer
+
+    e = settings.embedded
+    return EmbeddedServer(
+        settings.home,
+        heap=e.heap,
+        bolt_port=e.bolt_port,
+        http_port=e.http_port,
+        database=e.database,
+        start_timeout_s=e.start_timeout_s,
+    )
