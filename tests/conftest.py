@@ -1,0 +1,106 @@
+"""Shared fixtures: a real embedded graph server for the whole session, and a clean graph per test.
+
+Neo4j-only tests (marked ``neo4j``) run when ``TOOLGRAPH_TEST_NEO4J_URI`` is set (user and password from
+``TOOLGRAPH_TEST_NEO4J_USER`` / ``..._PASSWORD``, database ``..._DATABASE``), e.g. against docker-compose.yml.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+
+from toolgraph.embedded import EmbeddedServer
+from toolgraph.store import GraphStore
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED_DATA = ROOT.parent / "shared" / "data"
+SAMPLE = ROOT / "import"
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[EmbeddedServer]:
+    home = tmp_path_factory.mktemp("toolgraph-home")
+    srv = EmbeddedServer(home, heap="1g", bolt_port=free_port(), http_port=free_port())
+    srv.start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+@pytest.fixture(scope="session")
+def session_store(server: EmbeddedServer) -> Iterator[GraphStore]:
+    info = server.running()
+    assert info is not None
+    store = GraphStore.connect(info.bolt_uri, "root", server.password(), info.database, http_url=info.http_url)
+    store.apply_schema()
+    try:
+        yield store
+    finally:
+        store.close()
+
+
+@pytest.fixture
+def store(session_store: GraphStore) -> GraphStore:
+    """The embedded store, emptied before the test."""
+    session_store.query("clear_graph")
+    return session_store
+
+
+@pytest.fixture
+def env_for_cli(server: EmbeddedServer, monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
+    """Environment that points the CLI at the session's embedded server."""
+    env = {
+        "TOOLGRAPH_HOME": str(server.home),
+        "TOOLGRAPH_EMBEDDED_BOLT_PORT": str(server.bolt_port),
+        "TOOLGRAPH_EMBEDDED_HTTP_PORT": str(server.http_port),
+    }
+    monkeypatch.delenv("TOOLGRAPH_NEO4J_URI", raising=False)
+    for key, value in env.items():
+        monkeypatch.setenv(key, value)
+    return env
+
+
+@pytest.fixture(scope="session")
+def neo4j_session_store() -> Iterator[GraphStore]:
+    uri = os.environ.get("TOOLGRAPH_TEST_NEO4J_URI")
+    if not uri:
+        pytest.skip("set TOOLGRAPH_TEST_NEO4J_URI to run the Neo4j-only tests (see docker-compose.yml)")
+    store = GraphStore.connect(
+        uri,
+        os.environ.get("TOOLGRAPH_TEST_NEO4J_USER", "neo4j"),
+        os.environ.get("TOOLGRAPH_TEST_NEO4J_PASSWORD", "toolgraph-dev"),
+        os.environ.get("TOOLGRAPH_TEST_NEO4J_DATABASE", "neo4j"),
+    )
+    store.apply_schema()
+    try:
+        yield store
+    finally:
+        store.close()
+
+
+@pytest.fixture
+def neo4j_store(neo4j_session_store: GraphStore) -> GraphStore:
+    neo4j_session_store.query("clear_graph")
+    return neo4j_session_store
+
+
+def snapshot(store: GraphStore) -> tuple[list[str], list[str]]:
+    """Every node and relationship with all properties, sorted: equal snapshots mean an unchanged graph."""
+    import json
+
+    def dump(rows: list[dict[str, object]]) -> list[str]:
+        return sorted(json.dumps(r, sort_keys=True, default=str) for r in rows)
+
+    return dump(store.query("export_nodes")), dump(store.query("export_relationships"))
