@@ -77,6 +77,11 @@ def package_dir() -> Path:
 
 
 def _pid_alive(pid: int) -> bool:
+    try:  # reap it if it is our own child that has exited (a server started by this process)
+        if os.waitpid(pid, os.WNOHANG)[0] == pid:
+            return False
+    except ChildProcessError:
+        pass
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -106,6 +111,16 @@ def _port_free(port: int) -> bool:
             sock.bind(("127.0.0.1", port))
         except OSError:
             return False
+    return True
+
+
+def _wait_port_free(port: int, seconds: float) -> bool:
+    """True once the port can be bound; a server that was just killed may hold it for a moment."""
+    deadline = time.monotonic() + seconds
+    while not _port_free(port):
+        if time.monotonic() >= deadline:
+            return False
+        time.sleep(0.2)
     return True
 
 
@@ -283,7 +298,7 @@ class EmbeddedServer:
                 self._wait_ready(info, None)
                 return info
             for port, name in ((self.bolt_port, "BOLT_PORT"), (self.http_port, "HTTP_PORT")):
-                if not _port_free(port):
+                if not _wait_port_free(port, 5.0):
                     raise EmbeddedServerError(
                         f"port {port} on 127.0.0.1 is taken by another program, and no embedded server of "
                         f"{self.home} runs there; choose another with TOOLGRAPH_EMBEDDED_{name}"
