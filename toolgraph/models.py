@@ -10,7 +10,7 @@ import json
 import re
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, field_validator
 
 CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 DEPENDENCY_TYPES = ("SEQUENTIAL", "STRONG_RESOURCE", "WEAK_RESOURCE")
@@ -29,9 +29,9 @@ def _name(value: str) -> str:
     return value
 
 
-Name = Annotated[str, AfterValidator(_name), Field(max_length=300)]
-Key = Annotated[str, AfterValidator(_name), Field(max_length=600)]
-Text = Annotated[str, AfterValidator(clean_text), Field(max_length=20000)]
+Name = Annotated[str, StringConstraints(max_length=300), AfterValidator(_name)]
+Key = Annotated[str, StringConstraints(max_length=600), AfterValidator(_name)]
+Text = Annotated[str, StringConstraints(max_length=20000), AfterValidator(clean_text)]
 
 
 def slug(value: str) -> str:

@@ -144,7 +144,8 @@ class ImportBatch:
         merged, conflict = merge_specs(existing, spec)
         if conflict is None:
             store[key] = merged
-            self.report.duplicates += 1
+            if kind not in ("category", "group"):  # those are named by every record of their tools
+                self.report.duplicates += 1
             return True
         first = self._origin[(kind, str(key))]
         self.reject(file, record, conflict, f"{kind} {key!r} was already read with a different {conflict} at {first}")

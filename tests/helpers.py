@@ -1,0 +1,82 @@
+"""Small builders for test input files."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+
+def write_json(path: Path, data: Any) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def api(category: str, tool: str, name: str, *, desc: str = "", required: list[str] | None = None,
+        optional: list[str] | None = None, template: Any = None) -> dict[str, Any]:
+    record: dict[str, Any] = {
+        "category_name": category, "tool_name": tool, "api_name": name, "api_description": desc, "method": "GET",
+        "required_parameters": [{"name": p, "type": "STRING", "description": f"the {p}", "default": ""}
+                                for p in required or []],
+        "optional_parameters": [{"name": p, "type": "NUMBER", "description": "", "default": 1}
+                                for p in optional or []],
+    }
+    if template is not None:
+        record["template_response"] = template
+    return record
+
+
+def queries_file(path: Path) -> Path:
+    """Two query records over two groups in two categories; one API appears in both."""
+    return write_json(path, [
+        {"query_id": 1, "query": "weather then news", "api_list": [
+            api("Weather", "Open Meteo", "Current Weather", desc="Weather now", required=["city"],
+                template={"temp": "float", "city_id": "str"}),
+            api("Weather", "Open Meteo", "Forecast", desc="Weather later", required=["city_id"], optional=["days"]),
+        ], "relevant APIs": [["Open Meteo", "Current Weather"]]},
+        {"query_id": 2, "query": "news", "api_list": [
+            api("News_Media", "Daily News", "Top Headlines", desc="Headlines", optional=["country"]),
+            api("Weather", "Open Meteo", "Current Weather", desc="Weather now", required=["city"],
+                template={"temp": "float", "city_id": "str"}),
+        ]},
+    ])
+
+
+def dfs_node(node_type: str, description: str, *, pruned: bool = False, code: int | None = None,
+             observation: str | None = None, children: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    node: dict[str, Any] = {"node_type": node_type, "description": description, "pruned": pruned,
+                            "children": children or []}
+    if code is not None:
+        node["observation_code"] = code
+    if observation is not None:
+        node["observation"] = observation
+    return node
+
+
+def call(fn: str, child: dict[str, Any] | None = None, *, code: int = 0, error: str = "",
+         pruned: bool = False) -> dict[str, Any]:
+    """An Action node with its Action Input (the observation carries ``error``)."""
+    obs = json.dumps({"error": error, "response": "{}"})
+    return dfs_node("Action", fn, pruned=pruned, children=[
+        dfs_node("Action Input", "{}", code=code, observation=obs, children=[child] if child else [])])
+
+
+def finish(answer: bool = True) -> dict[str, Any]:
+    kind = "give_answer" if answer else "give_up_and_restart"
+    return dfs_node("Action", "Finish", children=[
+        dfs_node("Action Input", json.dumps({"return_type": kind, "final_answer": "x"}), code=3 if answer else 4)])
+
+
+def answer_file(path: Path, root_children: list[dict[str, Any]], *, finish_type: str = "give_answer",
+                functions: list[str] | None = None) -> Path:
+    fns = [{"name": f, "description": f'This is the subfunction for tool "{f.split("_for_")[-1]}", you can use '
+            f'this tool.The description of this function is: "does {f}"',
+            "parameters": {"type": "object", "properties": {"q": {"type": "string", "description": "query"}},
+                           "required": ["q"], "optional": []}} for f in functions or []]
+    return write_json(path, {
+        "win": True,
+        "tree": {"tree": dfs_node("Action Input", "", children=root_children)},
+        "compare_candidates": [],
+        "answer_generation": {"finish_type": finish_type, "query": "what now", "function": fns + [{"name": "Finish"}]},
+    })
