@@ -6,14 +6,14 @@ at the end.
 - Part A: every shared data set (``../shared/data``) read into an ImportBatch and written with ``write_batch``,
   then everything a second time, which must write nothing.
 - Part B: a generated graph (16,000 tools, 100,000 dependency edges by default) written in one transaction; the
-  same batch again (all unchanged); the same graph at other chunk sizes; and a subset written one auto-commit
-  statement per row against the same subset batched, the naive baseline.
+  same batch again (all unchanged); the graph rewritten at several chunk sizes; and a subset written one
+  auto-commit statement per row, against the same subset batched: the naive baseline.
 
     .venv/bin/python bench/import_bench.py                        # readable tables on stdout
     .venv/bin/python bench/import_bench.py --json                 # one JSON object on stdout
     .venv/bin/python bench/import_bench.py --tools 4000 --edges 20000 --skip-shared
 
-Progress goes to stderr. Figures and how they were taken: docs/benchmarks.md.
+Progress goes to stderr; the exit code is 1 when a repeated import wrote anything. Figures: docs/benchmarks.md.
 """
 
 from __future__ import annotations
@@ -26,9 +26,12 @@ import platform
 import random
 import resource
 import socket
+import statistics
 import sys
 import tempfile
 import time
+from collections import Counter
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator, TypeVar
@@ -42,7 +45,7 @@ from toolgraph.ingest.toolbench import read_toolbench
 from toolgraph.ingest.writer import MERGE_DEPENDENCY, write_batch
 from toolgraph.models import CategorySpec, DependencySpec, GroupSpec, Param, ToolSpec
 from toolgraph.stats import graph_stats
-from toolgraph.store import GraphStore
+from toolgraph.store import GraphStore, Tx
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED_DATA = ROOT.parent / "shared" / "data"
@@ -53,7 +56,7 @@ STARTED = time.perf_counter()
 
 
 def progress(message: str) -> None:
-    print(f"[{time.perf_counter() - STARTED:7.1f}s] {message}", file=sys.stderr, flush=True)
+    print(f"[{time.perf_counter() - STARTED:6.1f}s] {message}", file=sys.stderr, flush=True)
 
 
 def timed(fn: Callable[[], T]) -> tuple[T, float]:
@@ -66,7 +69,7 @@ def rate(rows: int, seconds: float) -> float:
     return round(rows / seconds, 1) if seconds > 0 else 0.0
 
 
-# -- machine and memory ---------------------------------------------------------------------------------------------
+# -- machine, memory, CPU -------------------------------------------------------------------------------------------
 def _version(package: str) -> str | None:
     try:
         return importlib.metadata.version(package)
@@ -104,14 +107,45 @@ def machine_info(heap: str) -> dict[str, Any]:
     }
 
 
-def memory(server_pid: int) -> dict[str, float | None]:
-    """Peak resident memory so far (MiB) of this process and of the server process."""
-    status = f"/proc/{server_pid}/status"
-    return {
-        "client_peak_rss_mib": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
-        "server_peak_rss_mib": _kib_to_mib(_proc_field(status, "VmHWM")),
-        "server_rss_mib": _kib_to_mib(_proc_field(status, "VmRSS")),
-    }
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time a process has used so far."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as fh:
+            fields = fh.read().rsplit(")", 1)[-1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+@dataclass
+class Timing:
+    wall_s: float = 0.0
+    client_cpu_s: float = 0.0
+    server_cpu_s: float = 0.0
+    queries: dict[str, float] = field(default_factory=dict)  # seconds in each named query, in the transaction
+
+    def as_dict(self) -> dict[str, Any]:
+        return {k: round(v, 3) if isinstance(v, float) else v for k, v in asdict(self).items()}
+
+
+@contextmanager
+def query_times() -> Iterator[Counter[str]]:
+    """Seconds spent in each named query run in a write transaction, by wrapping ``Tx.run`` while active."""
+    spent: Counter[str] = Counter()
+    original = Tx.run
+
+    def run(self: Tx, name: str, **params: Any) -> list[dict[str, Any]]:
+        start = time.perf_counter()
+        try:
+            return original(self, name, **params)
+        finally:
+            spent[name] += time.perf_counter() - start
+
+    Tx.run = run  # type: ignore[method-assign]
+    try:
+        yield spent
+    finally:
+        Tx.run = original  # type: ignore[method-assign]
 
 
 # -- the server -----------------------------------------------------------------------------------------------------
@@ -123,25 +157,50 @@ def free_port() -> int:
 
 @dataclass
 class Bench:
+    """The benchmark's own server and a store connected to it."""
+
     server: EmbeddedServer
     store: GraphStore
     pid: int
     start_s: float
 
+    @classmethod
+    def connect(cls, server: EmbeddedServer) -> "Bench":
+        """Start the server, connect, apply the schema."""
+        info, start_s = timed(server.start)
+        store = GraphStore.connect(info.bolt_uri, "root", server.password(), info.database, http_url=info.http_url)
+        store.apply_schema()
+        return cls(server, store, info.pid, round(start_s, 2))
+
     def data_mib(self) -> float:
         return round(int(self.server.status()["data_bytes"]) / 2**20, 1)
+
+    def memory(self) -> dict[str, float | None]:
+        """Peak resident memory so far (MiB) of this process and of the server process."""
+        status = f"/proc/{self.pid}/status"
+        return {
+            "client_peak_rss_mib": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+            "server_peak_rss_mib": _kib_to_mib(_proc_field(status, "VmHWM")),
+            "server_rss_mib": _kib_to_mib(_proc_field(status, "VmRSS")),
+        }
 
     def clear(self) -> float:
         _, seconds = timed(lambda: self.store.query("clear_graph"))
         return round(seconds, 2)
 
-
-def connect(server: EmbeddedServer) -> Bench:
-    """Start the server, connect, apply the schema."""
-    info, start_s = timed(server.start)
-    store = GraphStore.connect(info.bolt_uri, "root", server.password(), info.database, http_url=info.http_url)
-    store.apply_schema()
-    return Bench(server, store, info.pid, round(start_s, 2))
+    def write(self, batch: ImportBatch, *, skip_invalid: bool = False,
+              chunk_size: int = DEFAULT_CHUNK) -> tuple[ImportReport, Timing]:
+        """``write_batch``, measured. The writer adds its counts to ``batch.report``: a batch written before gets
+        a fresh report, or it would count twice."""
+        if batch.report.written:
+            batch.report = ImportReport(source=batch.report.source)
+        client, server = time.process_time(), cpu_seconds(self.pid)
+        with query_times() as spent:
+            report, wall = timed(lambda: write_batch(self.store, batch, skip_invalid=skip_invalid,
+                                                     chunk_size=chunk_size))
+        timing = Timing(wall, time.process_time() - client, cpu_seconds(self.pid) - server,
+                        {name: round(s, 3) for name, s in spent.items()})
+        return report, timing
 
 
 # -- import results -------------------------------------------------------------------------------------------------
@@ -149,16 +208,16 @@ def connect(server: EmbeddedServer) -> Bench:
 class ImportResult:
     name: str
     read_s: float
-    write_s: float
+    timing: Timing
     files: int
     records: int
     created: int
     updated: int
     unchanged: int
-    rejected: int
+    rejected: list[str]
     filtered: int
     transitions_added: int
-    counts: dict[str, dict[str, int]] = field(repr=False)
+    counts: dict[str, dict[str, int]]
 
     @property
     def written(self) -> int:
@@ -168,37 +227,29 @@ class ImportResult:
     def rows(self) -> int:
         return self.written + self.unchanged
 
+    def changes(self) -> list[str]:
+        """What the import changed; a repeated import must change nothing."""
+        out = [f"{kind}: {c['created']} created, {c['updated']} updated"
+               for kind, c in self.counts.items() if c["created"] or c["updated"]]
+        if self.transitions_added:
+            out.append(f"{self.transitions_added} transitions added")
+        return out
+
     def as_dict(self) -> dict[str, Any]:
-        return {**asdict(self), "written": self.written, "rows": self.rows,
-                "rows_per_s": rate(self.written, self.write_s)}
+        out = {k: v for k, v in asdict(self).items() if k != "timing"}
+        return {**out, "read_s": round(self.read_s, 3), "write_s": round(self.timing.wall_s, 3),
+                "written": self.written, "rows": self.rows, "rows_per_s": rate(self.written, self.timing.wall_s),
+                "timing": self.timing.as_dict()}
 
 
-def summarize(name: str, report: ImportReport, read_s: float, write_s: float) -> ImportResult:
+def summarize(name: str, report: ImportReport, read_s: float, timing: Timing) -> ImportResult:
     total = {key: sum(getattr(report.counts[kind], key) for kind in KINDS) for key in ("created", "updated", "unchanged")}
     return ImportResult(
-        name=name, read_s=round(read_s, 3), write_s=round(write_s, 3), files=report.files, records=report.records,
-        rejected=len(report.rejected), filtered=sum(report.filtered.values()),
+        name=name, read_s=read_s, timing=timing, files=report.files, records=report.records,
+        rejected=[str(p) for p in report.rejected], filtered=sum(report.filtered.values()),
         transitions_added=report.transitions_added,
         counts={kind: report.counts[kind].as_dict() for kind in KINDS}, **total,
     )
-
-
-def changes(result: ImportResult) -> list[str]:
-    """What a repeated import changed: empty when it wrote nothing, as it must."""
-    out = [f"{kind}: {c['created']} created, {c['updated']} updated"
-           for kind, c in result.counts.items() if c["created"] or c["updated"]]
-    if result.transitions_added:
-        out.append(f"{result.transitions_added} transitions added")
-    return out
-
-
-def write(store: GraphStore, batch: ImportBatch, *, skip_invalid: bool = False,
-          chunk_size: int = DEFAULT_CHUNK) -> tuple[ImportReport, float]:
-    """``write_batch``, timed. The writer adds its counts to ``batch.report``: a batch written before gets a
-    fresh report, or it would count twice."""
-    if batch.report.written:
-        batch.report = ImportReport(source=batch.report.source)
-    return timed(lambda: write_batch(store, batch, skip_invalid=skip_invalid, chunk_size=chunk_size))
 
 
 # -- Part A: the shared corpus --------------------------------------------------------------------------------------
@@ -224,14 +275,14 @@ def shared_steps(data: Path, store: GraphStore) -> list[tuple[str, Reader, bool]
     ]
 
 
-def import_pass(store: GraphStore, steps: list[tuple[str, Reader, bool]], label: str) -> list[ImportResult]:
+def import_pass(bench: Bench, steps: list[tuple[str, Reader, bool]], label: str) -> list[ImportResult]:
     results = []
     for name, reader, skip_invalid in steps:
         batch, read_s = timed(lambda: reader(ImportBatch(name)))
-        report, write_s = write(store, batch, skip_invalid=skip_invalid)
-        result = summarize(name, report, read_s, write_s)
-        progress(f"{label} {name}: read {read_s:.2f} s, write {write_s:.2f} s, {result.written} rows written, "
-                 f"{result.unchanged} unchanged, {result.rejected} rejected")
+        report, timing = bench.write(batch, skip_invalid=skip_invalid)
+        result = summarize(name, report, read_s, timing)
+        progress(f"{label} {name}: read {read_s:.2f} s, write {timing.wall_s:.2f} s, {result.written} rows written, "
+                 f"{result.unchanged} unchanged, {len(result.rejected)} rejected")
         results.append(result)
     return results
 
@@ -239,10 +290,10 @@ def import_pass(store: GraphStore, steps: list[tuple[str, Reader, bool]], label:
 def part_shared(bench: Bench, data: Path) -> dict[str, Any]:
     steps = shared_steps(data, bench.store)
     progress(f"part A: importing the shared corpus from {data}")
-    first = import_pass(bench.store, steps, "first import:")
+    first = import_pass(bench, steps, "first import:")
     progress("part A: importing it all a second time (must write nothing)")
-    second = import_pass(bench.store, steps, "re-import:")
-    failures = [f"{r.name}: {line}" for r in second for line in changes(r)]
+    second = import_pass(bench, steps, "re-import:")
+    failures = [f"{r.name}: {line}" for r in second for line in r.changes()]
     for line in failures:
         progress(f"IDEMPOTENCY FAILURE {line}")
     stats = graph_stats(bench.store)
@@ -254,7 +305,7 @@ def part_shared(bench: Bench, data: Path) -> dict[str, Any]:
         "idempotency_failures": failures,
         "graph": {k: stats[k] for k in ("nodes", "relationships", "transitions")},
         "data_mib": bench.data_mib(),
-        "memory": memory(bench.pid),
+        "memory": bench.memory(),
     }
 
 
@@ -285,8 +336,8 @@ def _group_sizes(rng: random.Random, n_tools: int) -> Iterator[int]:
 
 
 def generate(n_tools: int, n_edges: int, n_categories: int, seed: int) -> ImportBatch:
-    """A deterministic tool graph. Groups are laid out category by category, so the first tools of the batch
-    share a few categories, and most edges stay inside a category: a prefix of the batch is a connected subset."""
+    """A deterministic tool graph. Groups are laid out category by category and most edges stay inside a
+    category, so the first tools of the batch, with the edges between them, are a connected subset."""
     rng = random.Random(seed)
     batch = ImportBatch("generated")
     categories = [CategorySpec(name=f"Category {c:02d}", description=_sentence(rng, 8)) for c in range(n_categories)]
@@ -320,11 +371,10 @@ def _add_edges(batch: ImportBatch, rng: random.Random, tool_category: list[int],
     for t, c in enumerate(tool_category):
         by_category.setdefault(c, []).append(t)
     types, weights = zip(*DEPENDENCY_MIX)
-    limit = len(ids) * (len(ids) - 1) * (1 + len(RESOURCES) * 2)
-    while len(batch.dependencies) < min(n_edges, limit):
+    possible = len(ids) * (len(ids) - 1) * (1 + 2 * len(RESOURCES))  # distinct (source, target, type, resource)
+    while len(batch.dependencies) < min(n_edges, possible):
         a = rng.randrange(len(ids))
-        pool = by_category[tool_category[a]] if rng.random() < LOCAL_EDGES else range(len(ids))
-        b = rng.choice(pool)
+        b = rng.choice(by_category[tool_category[a]] if rng.random() < LOCAL_EDGES else range(len(ids)))
         if a == b:
             continue
         kind = rng.choices(types, weights)[0]
@@ -354,7 +404,7 @@ def subset(batch: ImportBatch, n_tools: int, n_edges: int) -> ImportBatch:
 
 
 def single_rows(batch: ImportBatch) -> list[tuple[str, dict[str, Any]]]:
-    """Every record of a batch as (named query, row), the rows the writer would send, one at a time."""
+    """Every record of a batch as (named query, row): the rows the writer sends, in its order, one at a time."""
 
     def props(spec: Any) -> dict[str, Any]:
         return {k: v for k, v in spec.props().items() if v is not None and v != ""}
@@ -377,41 +427,48 @@ def per_row_write(store: GraphStore, rows: list[tuple[str, dict[str, Any]]]) -> 
     for i, (name, row) in enumerate(rows, start=1):
         store.query(name, rows=[row])
         if i % 2000 == 0:
-            progress(f"  per-row baseline: {i}/{len(rows)} rows, {i / (time.perf_counter() - start):.0f} rows/s")
+            progress(f"  per-row: {i}/{len(rows)} rows, {i / (time.perf_counter() - start):.0f} rows/s so far")
     return time.perf_counter() - start
 
 
 def part_generated(bench: Bench, args: argparse.Namespace) -> dict[str, Any]:
-    store = bench.store
     progress(f"part B: generating {args.tools} tools and {args.edges} dependency edges (seed {args.seed})")
     batch, build_s = timed(lambda: generate(args.tools, args.edges, args.categories, args.seed))
-    rows = sum(len(getattr(batch, kind)) for kind in KINDS)
-    progress(f"built {rows} records in {build_s:.2f} s; clearing the graph")
+    records = sum(len(getattr(batch, kind)) for kind in KINDS)
+    progress(f"built {records} records in {build_s:.2f} s; clearing the graph")
     out: dict[str, Any] = {
         "tools": len(batch.tools), "groups": len(batch.groups), "categories": len(batch.categories),
-        "dependencies": len(batch.dependencies), "records": rows, "build_s": round(build_s, 3),
+        "dependencies": len(batch.dependencies), "records": records, "build_s": round(build_s, 3),
         "dependency_types": {t: sum(d.type == t for d in batch.dependencies.values()) for t, _ in DEPENDENCY_MIX},
         "clear_before_s": bench.clear(),
     }
 
-    def write_once(label: str, chunk_size: int) -> ImportResult:
-        report, seconds = write(store, batch, chunk_size=chunk_size)
-        result = summarize(label, report, build_s, seconds)
-        progress(f"{label}: {seconds:.2f} s, {result.written} rows written ({rate(result.written, seconds):.0f} "
-                 f"rows/s), {result.unchanged} unchanged")
-        return result
+    def write_once(label: str, chunk_size: int) -> dict[str, Any]:
+        report, timing = bench.write(batch, chunk_size=chunk_size)
+        result = summarize(label, report, build_s, timing)
+        progress(f"{label}: {timing.wall_s:.2f} s, {result.written} rows written "
+                 f"({rate(result.written, timing.wall_s):.0f} rows/s), {result.unchanged} unchanged")
+        return {**result.as_dict(), "chunk_size": chunk_size, "changes": result.changes()}
 
-    out["write"] = write_once(f"write, chunk {DEFAULT_CHUNK}", DEFAULT_CHUNK).as_dict()
-    again = write_once("same batch again", DEFAULT_CHUNK)
-    out["rewrite"] = {**again.as_dict(), "idempotent": not changes(again), "changes": changes(again)}
+    out["write"] = write_once("first write", DEFAULT_CHUNK)
+    out["rewrite"] = write_once("same batch again", DEFAULT_CHUNK)
+    out["rewrite"]["idempotent"] = not out["rewrite"]["changes"]
     out["data_mib"] = bench.data_mib()
     out["chunks"] = []
-    for size in args.chunk_sizes:
-        clear_s = bench.clear()
-        out["chunks"].append({**write_once(f"write, chunk {size}", size).as_dict(), "chunk_size": size,
-                              "clear_s": clear_s})
+    sizes = sorted({DEFAULT_CHUNK, *args.chunk_sizes})
+    for run in range(1, args.repeats + 1):  # sizes interleaved, so drift hits them alike
+        for size in sizes:
+            clear_s = bench.clear()
+            out["chunks"].append({**write_once(f"chunk {size}, run {run}", size), "run": run, "clear_s": clear_s})
+    out["chunk_summary"] = [
+        {"chunk_size": size, "write_s": [r["write_s"] for r in out["chunks"] if r["chunk_size"] == size],
+         "median_s": round(statistics.median(r["write_s"] for r in out["chunks"] if r["chunk_size"] == size), 3)}
+        for size in sizes
+    ] if out["chunks"] else []
+    for row in out["chunk_summary"]:
+        row["rows_per_s"] = rate(records, row["median_s"])
     out["baseline"] = baseline(bench, batch, args.baseline_tools, args.baseline_edges)
-    out["memory"] = memory(bench.pid)
+    out["memory"] = bench.memory()
     return out
 
 
@@ -422,16 +479,16 @@ def baseline(bench: Bench, batch: ImportBatch, n_tools: int, n_edges: int) -> di
     rows = single_rows(part)
     progress(f"baseline subset: {len(part.tools)} tools, {len(part.dependencies)} edges, {len(rows)} rows")
     bench.clear()
-    report, batched_s = write(bench.store, part)
-    batched = summarize("batched", report, 0.0, batched_s)
-    progress(f"  batched, one transaction: {batched_s:.2f} s ({rate(batched.written, batched_s):.0f} rows/s)")
+    report, timing = bench.write(part)
+    batched_s = timing.wall_s
+    progress(f"  batched, one transaction: {batched_s:.2f} s ({rate(len(rows), batched_s):.0f} rows/s)")
     bench.clear()
     per_row_s = per_row_write(bench.store, rows)
     progress(f"  one statement per row: {per_row_s:.2f} s ({rate(len(rows), per_row_s):.0f} rows/s)")
     return {
         "tools": len(part.tools), "groups": len(part.groups), "categories": len(part.categories),
-        "dependencies": len(part.dependencies), "rows": len(rows),
-        "batched_s": round(batched_s, 3), "batched_rows_per_s": rate(batched.written, batched_s),
+        "dependencies": len(part.dependencies), "rows": len(rows), "batched_written": report.counts["tools"].created,
+        "batched_s": round(batched_s, 3), "batched_rows_per_s": rate(len(rows), batched_s),
         "per_row_s": round(per_row_s, 3), "per_row_rows_per_s": rate(len(rows), per_row_s),
         "per_row_ms": round(1000 * per_row_s / max(len(rows), 1), 2),
         "speedup": round(per_row_s / batched_s, 1) if batched_s > 0 else None,
@@ -439,31 +496,44 @@ def baseline(bench: Bench, batch: ImportBatch, n_tools: int, n_edges: int) -> di
 
 
 # -- output ---------------------------------------------------------------------------------------------------------
+def _cell(value: Any) -> str:
+    if isinstance(value, float):
+        return f"{value:,.2f}"
+    if isinstance(value, int):
+        return f"{value:,}"
+    return str(value)
+
+
 def table(headers: list[str], rows: list[list[Any]]) -> str:
-    cells = [[f"{v:,.2f}" if isinstance(v, float) else f"{v:,}" if isinstance(v, int) else str(v) for v in row]
-             for row in rows]
+    cells = [[_cell(v) for v in row] for row in rows]
     widths = [max(len(h), *(len(r[i]) for r in cells)) for i, h in enumerate(headers)]
-    lines = ["  ".join(h.ljust(w) if i == 0 else h.rjust(w) for i, (h, w) in enumerate(zip(headers, widths)))]
-    lines.append("  ".join("-" * w for w in widths))
-    lines += ["  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths)))
-              for r in cells]
-    return "\n".join(lines)
+
+    def line(values: list[str]) -> str:
+        return "  ".join(v.ljust(w) if i == 0 else v.rjust(w) for i, (v, w) in enumerate(zip(values, widths)))
+
+    return "\n".join([line(headers), line(["-" * w for w in widths]), *map(line, cells)])
+
+
+def _total(rows: list[list[Any]], columns: range) -> list[Any]:
+    return ["total", *(sum(r[i] for r in rows) for i in columns)]
 
 
 def print_shared(a: dict[str, Any]) -> None:
     print(f"\n## Part A: the shared corpus ({a['data']})\n")
-    rows = [[r["name"], r["files"], r["records"], r["read_s"], r["write_s"], r["written"], r["rows_per_s"],
-             r["rejected"], r["filtered"]] for r in a["first"]]
-    rows.append(["total", *(sum(r[i] for r in rows) for i in (1, 2, 3, 4, 5)),
-                 rate(sum(r[5] for r in rows), sum(r[4] for r in rows)), sum(r[7] for r in rows),
-                 sum(r[8] for r in rows)])
+    rows = [[r["name"], r["files"], r["records"], r["read_s"], r["write_s"], r["written"], len(r["rejected"]),
+             r["filtered"]] for r in a["first"]]
+    total = _total(rows, range(1, 8))
+    rows = [r[:6] + [rate(r[5], r[4])] + r[6:] for r in [*rows, total]]
     print(table(["first import", "files", "records", "read s", "write s", "rows written", "rows/s", "rejected",
                  "filtered"], rows))
+    for r in a["first"]:
+        for problem in r["rejected"]:
+            print(f"  rejected ({r['name']}): {problem}")
     print()
     rows = [[r["name"], r["read_s"], r["write_s"], r["rows"], r["created"], r["updated"], r["unchanged"]]
             for r in a["second"]]
-    rows.append(["total", *(sum(r[i] for r in rows) for i in range(1, 7))])
-    print(table(["re-import", "read s", "write s", "rows checked", "created", "updated", "unchanged"], rows))
+    print(table(["re-import", "read s", "write s", "rows checked", "created", "updated", "unchanged"],
+                [*rows, _total(rows, range(1, 7))]))
     verdict = "every record unchanged" if a["idempotent"] else "FAILED: " + "; ".join(a["idempotency_failures"])
     print(f"\nidempotency: {verdict}")
     g = a["graph"]
@@ -472,13 +542,31 @@ def print_shared(a: dict[str, Any]) -> None:
     print(f"       transitions {g['transitions']:,}; data on disk {a['data_mib']} MiB")
 
 
+def _breakdown(run: dict[str, Any]) -> str:
+    t = run["timing"]
+    queries = sorted(t["queries"].items(), key=lambda kv: -kv[1])
+    rest = t["wall_s"] - sum(t["queries"].values())
+    parts = [f"{name} {s:.2f}" for name, s in queries if s >= 0.05] + [f"classify + commit {rest:.2f}"]
+    return (f"  {run['name']}: client CPU {t['client_cpu_s']:.2f} s, server CPU {t['server_cpu_s']:.2f} s; "
+            "seconds in " + ", ".join(parts))
+
+
 def print_generated(b: dict[str, Any]) -> None:
     print(f"\n## Part B: generated graph ({b['tools']:,} tools, {b['groups']:,} groups, {b['categories']} categories, "
           f"{b['dependencies']:,} edges: " + ", ".join(f"{k} {v:,}" for k, v in b["dependency_types"].items()) + ")\n")
     print(f"build the batch (pydantic models): {b['build_s']:.2f} s for {b['records']:,} records\n")
     runs = [b["write"], b["rewrite"], *b["chunks"]]
-    print(table(["one transaction", "write s", "rows written", "unchanged", "rows/s"],
-                [[r["name"], r["write_s"], r["written"], r["unchanged"], r["rows_per_s"]] for r in runs]))
+    print(table(["one transaction", "clear s", "write s", "rows written", "unchanged", "rows/s"],
+                [[r["name"], r.get("clear_s", ""), r["write_s"], r["written"], r["unchanged"], r["rows_per_s"]]
+                 for r in runs]))
+    print("\nwhere the time went:")
+    print(_breakdown(b["write"]))
+    print(_breakdown(b["rewrite"]))
+    if b["chunk_summary"]:
+        print()
+        print(table(["chunk size", "runs (write s)", "median s", "rows/s"],
+                    [[s["chunk_size"], " / ".join(f"{x:.2f}" for x in s["write_s"]), s["median_s"], s["rows_per_s"]]
+                     for s in b["chunk_summary"]]))
     print(f"\nsame batch again: {'every record unchanged' if b['rewrite']['idempotent'] else 'FAILED'}; "
           f"data on disk after the write {b['data_mib']} MiB")
     s = b["baseline"]
@@ -510,14 +598,15 @@ def print_human(result: dict[str, Any]) -> None:
 
 # -- main -----------------------------------------------------------------------------------------------------------
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
-    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     p.add_argument("--json", action="store_true", help="print one JSON object on stdout")
     p.add_argument("--tools", type=int, default=16000, help="generated tools (default 16000)")
     p.add_argument("--edges", type=int, default=100000, help="generated dependency edges (default 100000)")
     p.add_argument("--categories", type=int, default=40, help="generated categories (default 40)")
     p.add_argument("--seed", type=int, default=7)
     p.add_argument("--chunk-sizes", type=int, nargs="*", default=[500, 2000],
-                   help=f"other chunk sizes to compare with {DEFAULT_CHUNK} on the generated graph (default 500 2000)")
+                   help=f"chunk sizes to compare with {DEFAULT_CHUNK} on the generated graph (default 500 2000)")
+    p.add_argument("--repeats", type=int, default=2, help="runs of each chunk size (default 2; 0 skips them)")
     p.add_argument("--baseline-tools", type=int, default=2000, help="tools in the per-row baseline (default 2000)")
     p.add_argument("--baseline-edges", type=int, default=5000, help="edges in the per-row baseline (default 5000)")
     p.add_argument("--heap", default="2g", help="the server's JVM heap (default 2g)")
@@ -525,25 +614,6 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--skip-shared", action="store_true", help="skip part A (the shared corpus)")
     p.add_argument("--skip-generated", action="store_true", help="skip part B (the generated graph)")
     return p.parse_args(argv)
-
-
-def run(args: argparse.Namespace, home: Path) -> dict[str, Any]:
-    result: dict[str, Any] = {"machine": machine_info(args.heap), "notes": []}
-    progress(f"starting an embedded server in {home}")
-    server = EmbeddedServer(home, heap=args.heap, bolt_port=free_port(), http_port=free_port())
-    try:
-        bench = connect(server)
-        try:
-            result["server_start_s"] = bench.start_s
-            run_parts(bench, args, result)
-            result["memory"] = memory(bench.pid)
-        finally:
-            bench.store.close()
-    finally:
-        server.stop()
-        progress("server stopped")
-    result["total_s"] = round(time.perf_counter() - STARTED, 1)
-    return result
 
 
 def run_parts(bench: Bench, args: argparse.Namespace, result: dict[str, Any]) -> None:
@@ -561,6 +631,25 @@ def run_parts(bench: Bench, args: argparse.Namespace, result: dict[str, Any]) ->
         result["generated"] = part_generated(bench, args)
 
 
+def run(args: argparse.Namespace, home: Path) -> dict[str, Any]:
+    result: dict[str, Any] = {"machine": machine_info(args.heap), "notes": []}
+    progress(f"starting an embedded server in {home}")
+    server = EmbeddedServer(home, heap=args.heap, bolt_port=free_port(), http_port=free_port())
+    try:
+        bench = Bench.connect(server)
+        try:
+            result["server_start_s"] = bench.start_s
+            run_parts(bench, args, result)
+            result["memory"] = bench.memory()
+        finally:
+            bench.store.close()
+    finally:
+        server.stop()
+        progress("server stopped")
+    result["total_s"] = round(time.perf_counter() - STARTED, 1)
+    return result
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="toolgraph-bench-") as home:
@@ -569,9 +658,9 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(result, indent=2, default=str))
     else:
         print_human(result)
-    ok = result.get("shared", {}).get("idempotent", True) and result.get("generated", {}).get(
-        "rewrite", {}).get("idempotent", True)
-    return 0 if ok else 1
+    shared_ok = result.get("shared", {}).get("idempotent", True)
+    generated_ok = result.get("generated", {}).get("rewrite", {}).get("idempotent", True)
+    return 0 if shared_ok and generated_ok else 1
 
 
 if __name__ == "__main__":

@@ -194,6 +194,8 @@ def print_report(d: dict[str, Any]) -> None:
         click.echo(f"  analyst-edited edges left as they were: {d['kept_manual_edges']}")
     for reason, n in d["filtered"].items():
         click.echo(f"  filtered: {n} x {reason}")
+    for note, n in d["notes"].items():
+        click.echo(f"  note: {n} x {note}")
     if d["rejected"]:
         click.echo(f"  rejected: {len(d['rejected'])} record(s)")
         for p in d["rejected"][:20]:

@@ -58,6 +58,7 @@ class ImportReport:
     kept_manual_edges: int = 0
     rejected: list[Problem] = field(default_factory=list)
     filtered: Counter[str] = field(default_factory=Counter)
+    notes: Counter[str] = field(default_factory=Counter)
     written: bool = False
     dry_run: bool = False
 
@@ -74,6 +75,7 @@ class ImportReport:
             "duplicates": self.duplicates,
             "kept_manual_edges": self.kept_manual_edges,
             "filtered": dict(sorted(self.filtered.items())),
+            "notes": dict(sorted(self.notes.items())),
             "rejected": [p.as_dict() for p in self.rejected],
         }
 
@@ -114,6 +116,7 @@ class ImportBatch:
         self.tools: dict[str, ToolSpec] = {}
         self.dependencies: dict[tuple[str, str, str, str], DependencySpec] = {}
         self.call_paths: dict[str, CallPathSpec] = {}
+        self.create_only: set[str] = set()  # tool ids written only if the graph lacks them
         self._origin: dict[tuple[str, str], str] = {}
 
     @property

@@ -277,11 +277,13 @@ def read_paths(
 
 
 def _resolve(raw: list[RawPath], batch: ImportBatch, store: GraphStore, add_missing: bool) -> None:
-    names = sorted({n for p in raw for n in p.functions})
+    wanted = {n for p in raw for n in p.functions}
+    variants = {v: n for n in wanted for v in _name_variants(n)}
+    names = sorted(variants)
     found: dict[str, list[str]] = {}
     for start in range(0, len(names), 1000):
         for row in store.query("find_tools_by_function_name", names=names[start : start + 1000]):
-            found.setdefault(row["function_name"], []).append(row["id"])
+            found.setdefault(variants[row["function_name"]], []).append(row["id"])
     groups: dict[str, list[dict[str, Any]]] = {}
     if add_missing:
         for row in store.query("list_groups_by_source", source=TOOLBENCH):
@@ -294,10 +296,9 @@ def _resolve(raw: list[RawPath], batch: ImportBatch, store: GraphStore, add_miss
         for i, name in enumerate(item.functions):
             matches = sorted(set(found.get(name, [])))
             if len(matches) > 1:
-                batch.reject(item.file, item.record, f"calls[{i}]",
-                             f"function {name!r} matches several tools: {', '.join(matches)}")
-                ids = []
-                break
+                # RapidAPI lists some tools under several categories: the same API, so any will do. Take the
+                # first id, and say so in the report.
+                batch.report.notes[f"function name in {len(matches)} categories, first taken"] += 1
             if matches:
                 ids.append(matches[0])
                 continue
@@ -313,6 +314,15 @@ def _resolve(raw: list[RawPath], batch: ImportBatch, store: GraphStore, add_miss
             ids = []
             break
         item.tool_ids = ids
+
+
+def _name_variants(name: str) -> list[str]:
+    """ToolBench prefixes ``get_`` to API names that start with a digit, but its recorded runs do not always."""
+    if name[:1].isdigit():
+        return [name, "get_" + name]
+    if name.startswith("get_") and name[4:5].isdigit():
+        return [name, name[4:]]
+    return [name]
 
 
 def _add_missing_tool(batch: ImportBatch, item: RawPath, name: str, groups: dict[str, list[dict[str, Any]]]) -> str | None:
@@ -357,4 +367,5 @@ def _add_missing_tool(batch: ImportBatch, item: RawPath, name: str, groups: dict
     )
     if spec is None or not batch.add_tool(spec, item.file, item.record):
         return None
+    batch.create_only.add(spec.id)  # never overwrite a tool that has the same id already
     return spec.id

@@ -202,6 +202,9 @@ def _classify(batch: ImportBatch, existing: _Existing, report: ImportReport) -> 
     rows = []
     for tid, tool in batch.tools.items():
         props = _nonempty(tool.props())
+        if tid in batch.create_only and tid in existing.tools:
+            report.counts["tools"].unchanged += 1
+            continue
         if sort("tools", tid, props, existing.tools.get(tid)):
             rows.append({"id": tid, "group_id": tool.group_id, "props": props})
     plan.append(("merge_tools", rows))
