@@ -103,6 +103,14 @@ class Backend:
             )
         return name
 
+    def drop_vector_index(self, run_cypher: Callable[[str], Any], label: str, prop: str) -> None:
+        """Drop the vector index on ``label.prop`` if it exists (to re-embed with a model of other dimensions)."""
+        name = self.vector_index_name(label, prop)
+        if self.kind == ARCADEDB:
+            self.arcadedb_sql(f"DROP INDEX `{name}` IF EXISTS")
+        else:
+            run_cypher(f"DROP INDEX {name} IF EXISTS")
+
     # -- ArcadeDB's HTTP API (index DDL only) ------------------------------------------------------------------
     def arcadedb_sql(self, command: str) -> Any:
         if self.kind != ARCADEDB or not self.http_url or not self.http_auth or not self.database:

@@ -153,7 +153,7 @@ class GraphStore:
         """``EXPLAIN`` a named query on the server: checks it parses and plans there, runs nothing."""
         query = self.catalog[name]
         try:
-            with self._session(False) as session:
+            with self._session(query.mode == "write") as session:
                 return session.run("EXPLAIN " + query.text).consume().plan
         except Exception as exc:  # noqa: BLE001 - translated
             raise _translate(exc, f"EXPLAIN {name}", self.uri) from exc
