@@ -4,8 +4,8 @@ the graph exactly as it was (compared property by property)."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import pytest
 

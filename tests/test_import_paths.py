@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import snapshot
-from tests.helpers import api, answer_file, call, finish, write_json
+from tests.helpers import answer_file, api, call, finish, write_json
 from toolgraph.errors import ImportRejectedError
 from toolgraph.ingest.batch import ImportBatch
 from toolgraph.ingest.paths import read_paths

@@ -24,8 +24,9 @@ import logging
 import re
 import urllib.error
 import urllib.request
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from toolgraph.errors import GraphStoreError
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 import logging
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import click
 
@@ -122,8 +123,8 @@ def db_start(obj: Context, as_json: bool) -> None:
 def db_stop(obj: Context, as_json: bool) -> None:
     """Stop the embedded server."""
     stopped = _server(obj).stop()
-    emit({"stopped": stopped}, as_json,
-         lambda d: click.echo("embedded graph server stopped" if d["stopped"] else "embedded graph server was not running"))
+    message = "embedded graph server stopped" if stopped else "embedded graph server was not running"
+    emit({"stopped": stopped}, as_json, lambda d: click.echo(message))
 
 
 @db.command("status")

@@ -25,10 +25,10 @@ import subprocess
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
 
 from toolgraph.errors import EmbeddedServerError
 
@@ -233,7 +233,8 @@ class EmbeddedServer:
 
     def status(self) -> dict[str, object]:
         info = self.running()
-        data_bytes = sum(p.stat().st_size for p in self.root_path.rglob("*") if p.is_file()) if self.root_path.exists() else 0
+        files = self.root_path.rglob("*") if self.root_path.exists() else ()
+        data_bytes = sum(p.stat().st_size for p in files if p.is_file())
         out: dict[str, object] = {
             "home": str(self.home),
             "running": info is not None,

@@ -6,8 +6,9 @@ Only this module touches ``neo4j.Driver``. Driver errors become ToolGraph errors
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any, Iterator
+from typing import Any
 
 import neo4j
 from neo4j import GraphDatabase
@@ -16,6 +17,7 @@ from neo4j import exceptions as nx
 from toolgraph.backend import Backend, detect
 from toolgraph.config import Settings
 from toolgraph.cypher import QueryCatalog, default_catalog
+from toolgraph.embedded import EmbeddedServer
 from toolgraph.errors import DatabaseUnavailableError, GraphStoreError
 
 log = logging.getLogger(__name__)
@@ -76,7 +78,7 @@ class GraphStore:
         *,
         http_url: str | None = None,
         catalog: QueryCatalog | None = None,
-    ) -> "GraphStore":
+    ) -> GraphStore:
         driver = GraphDatabase.driver(
             uri,
             auth=(user, password),
@@ -102,7 +104,7 @@ class GraphStore:
     def close(self) -> None:
         self.driver.close()
 
-    def __enter__(self) -> "GraphStore":
+    def __enter__(self) -> GraphStore:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -186,8 +188,6 @@ def open_store(settings: Settings, *, start: bool = True) -> GraphStore:
         n = settings.neo4j
         assert n.uri is not None
         return GraphStore.connect(n.uri, n.user, n.password.get_secret_value(), n.database)
-    from toolgraph.embedded import EmbeddedServer
-
     server = embedded_server(settings)
     info = server.running()
     if info is None:
@@ -199,9 +199,7 @@ def open_store(settings: Settings, *, start: bool = True) -> GraphStore:
     )
 
 
-def embedded_server(settings: Settings) -> "EmbeddedServer":
-    from toolgraph.embedded import EmbeddedServer
-
+def embedded_server(settings: Settings) -> EmbeddedServer:
     e = settings.embedded
     return EmbeddedServer(
         settings.home,

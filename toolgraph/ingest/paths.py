@@ -21,9 +21,10 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from tqdm import tqdm
 
@@ -325,7 +326,9 @@ def _name_variants(name: str) -> list[str]:
     return [name]
 
 
-def _add_missing_tool(batch: ImportBatch, item: RawPath, name: str, groups: dict[str, list[dict[str, Any]]]) -> str | None:
+def _add_missing_tool(
+    batch: ImportBatch, item: RawPath, name: str, groups: dict[str, list[dict[str, Any]]]
+) -> str | None:
     schema = item.schemas[name]
     description = str(schema.get("description") or "")
     tool_match = TOOL_IN_DESCRIPTION.search(description)

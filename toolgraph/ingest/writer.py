@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import logging
 from collections import Counter
-from typing import Any, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
 
 from tqdm import tqdm
 
@@ -112,7 +113,7 @@ class _Existing:
         self.dependencies: dict[tuple[str, str, str, str], dict[str, Any]] = {}
 
     @classmethod
-    def load(cls, tx: Tx, batch: ImportBatch, size: int) -> "_Existing":
+    def load(cls, tx: Tx, batch: ImportBatch, size: int) -> _Existing:
         out = cls()
         category_names = set(batch.categories) | {g.category for g in batch.groups.values()}
         for row in _fetch(tx, "fetch_categories", "names", sorted(category_names), size):
