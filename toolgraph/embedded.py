@@ -6,9 +6,10 @@ of its state under one folder (``TOOLGRAPH_HOME``)::
     home/
       server.json     pid, ports and database of the running server (removed on a clean stop)
       password        the generated root password (mode 0600)
+      server.args     the server's settings, password included, as a Java @argfile (mode 0600)
       server.lock     held while a process starts or stops the server
       arcadedb/       the server's root path: databases, config, backups
-      logs/server.log the server's standard output and error
+      log/            the server's own logs and server.log, its standard output and error
 """
 
 from __future__ import annotations
@@ -163,7 +164,7 @@ class EmbeddedServer:
 
     @property
     def log_file(self) -> Path:
-        return self.home / "logs" / "server.log"
+        return self.home / "log" / "server.log"  # beside the server's own log (it writes ./log)
 
     @property
     def root_path(self) -> Path:
@@ -184,7 +185,7 @@ class EmbeddedServer:
                 f"{self.password_file} is missing but {self.root_path} holds a database created with it; "
                 "restore the file, or remove the folder to start afresh"
             )
-        self.home.mkdir(parents=True, exist_ok=True)
+        self.home.mkdir(parents=True, exist_ok=True, mode=0o700)
         secret = secrets.token_urlsafe(24)
         fd = os.open(self.password_file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
