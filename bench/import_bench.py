@@ -31,10 +31,14 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
+from functools import partial
 from pathlib import Path
-from typing import Any, Callable, Iterator, TypeVar
+from typing import Any, TypeVar
+
+import neo4j
 
 from toolgraph.embedded import EmbeddedServer
 from toolgraph.ingest.batch import KINDS, ImportBatch, ImportReport
@@ -122,30 +126,41 @@ class Timing:
     wall_s: float = 0.0
     client_cpu_s: float = 0.0
     server_cpu_s: float = 0.0
-    queries: dict[str, float] = field(default_factory=dict)  # seconds in each named query, in the transaction
+    commit_s: float = 0.0
+    queries: dict[str, float] = field(default_factory=dict)  # seconds in each named query, results read
 
     def as_dict(self) -> dict[str, Any]:
         return {k: round(v, 3) if isinstance(v, float) else v for k, v in asdict(self).items()}
 
 
 @contextmanager
-def query_times() -> Iterator[Counter[str]]:
-    """Seconds spent in each named query run in a write transaction, by wrapping ``Tx.run`` while active."""
+def query_clock() -> Iterator[Timing]:
+    """Time each named query run in a write transaction (``Tx.run``) and the commits, by wrapping both while
+    active; the writer itself is left as it is."""
+    timing = Timing()
     spent: Counter[str] = Counter()
-    original = Tx.run
+    run, commit = Tx.run, neo4j.Transaction.commit
 
-    def run(self: Tx, name: str, **params: Any) -> list[dict[str, Any]]:
+    def timed_run(self: Tx, name: str, **params: Any) -> list[dict[str, Any]]:
         start = time.perf_counter()
         try:
-            return original(self, name, **params)
+            return run(self, name, **params)
         finally:
             spent[name] += time.perf_counter() - start
 
-    Tx.run = run  # type: ignore[method-assign]
+    def timed_commit(self: neo4j.Transaction) -> None:
+        start = time.perf_counter()
+        try:
+            commit(self)
+        finally:
+            timing.commit_s += time.perf_counter() - start
+
+    Tx.run, neo4j.Transaction.commit = timed_run, timed_commit  # type: ignore[method-assign]
     try:
-        yield spent
+        yield timing
     finally:
-        Tx.run = original  # type: ignore[method-assign]
+        Tx.run, neo4j.Transaction.commit = run, commit  # type: ignore[method-assign]
+        timing.queries = {name: round(s, 3) for name, s in spent.items()}
 
 
 # -- the server -----------------------------------------------------------------------------------------------------
@@ -165,7 +180,7 @@ class Bench:
     start_s: float
 
     @classmethod
-    def connect(cls, server: EmbeddedServer) -> "Bench":
+    def connect(cls, server: EmbeddedServer) -> Bench:
         """Start the server, connect, apply the schema."""
         info, start_s = timed(server.start)
         store = GraphStore.connect(info.bolt_uri, "root", server.password(), info.database, http_url=info.http_url)
@@ -195,11 +210,11 @@ class Bench:
         if batch.report.written:
             batch.report = ImportReport(source=batch.report.source)
         client, server = time.process_time(), cpu_seconds(self.pid)
-        with query_times() as spent:
-            report, wall = timed(lambda: write_batch(self.store, batch, skip_invalid=skip_invalid,
-                                                     chunk_size=chunk_size))
-        timing = Timing(wall, time.process_time() - client, cpu_seconds(self.pid) - server,
-                        {name: round(s, 3) for name, s in spent.items()})
+        with query_clock() as timing:
+            report, timing.wall_s = timed(lambda: write_batch(self.store, batch, skip_invalid=skip_invalid,
+                                                              chunk_size=chunk_size))
+        timing.client_cpu_s = time.process_time() - client
+        timing.server_cpu_s = cpu_seconds(self.pid) - server
         return report, timing
 
 
@@ -243,7 +258,8 @@ class ImportResult:
 
 
 def summarize(name: str, report: ImportReport, read_s: float, timing: Timing) -> ImportResult:
-    total = {key: sum(getattr(report.counts[kind], key) for kind in KINDS) for key in ("created", "updated", "unchanged")}
+    total = {key: sum(getattr(report.counts[kind], key) for kind in KINDS)
+             for key in ("created", "updated", "unchanged")}
     return ImportResult(
         name=name, read_s=read_s, timing=timing, files=report.files, records=report.records,
         rejected=[str(p) for p in report.rejected], filtered=sum(report.filtered.values()),
@@ -278,7 +294,7 @@ def shared_steps(data: Path, store: GraphStore) -> list[tuple[str, Reader, bool]
 def import_pass(bench: Bench, steps: list[tuple[str, Reader, bool]], label: str) -> list[ImportResult]:
     results = []
     for name, reader, skip_invalid in steps:
-        batch, read_s = timed(lambda: reader(ImportBatch(name)))
+        batch, read_s = timed(partial(reader, ImportBatch(name)))
         report, timing = bench.write(batch, skip_invalid=skip_invalid)
         result = summarize(name, report, read_s, timing)
         progress(f"{label} {name}: read {read_s:.2f} s, write {timing.wall_s:.2f} s, {result.written} rows written, "
@@ -460,15 +476,21 @@ def part_generated(bench: Bench, args: argparse.Namespace) -> dict[str, Any]:
         for size in sizes:
             clear_s = bench.clear()
             out["chunks"].append({**write_once(f"chunk {size}, run {run}", size), "run": run, "clear_s": clear_s})
-    out["chunk_summary"] = [
-        {"chunk_size": size, "write_s": [r["write_s"] for r in out["chunks"] if r["chunk_size"] == size],
-         "median_s": round(statistics.median(r["write_s"] for r in out["chunks"] if r["chunk_size"] == size), 3)}
-        for size in sizes
-    ] if out["chunks"] else []
-    for row in out["chunk_summary"]:
-        row["rows_per_s"] = rate(records, row["median_s"])
+    out["chunk_summary"] = chunk_summary(out["chunks"], records)
     out["baseline"] = baseline(bench, batch, args.baseline_tools, args.baseline_edges)
     out["memory"] = bench.memory()
+    return out
+
+
+def chunk_summary(runs: list[dict[str, Any]], records: int) -> list[dict[str, Any]]:
+    """Per chunk size: the write seconds of each run, their median, and rows/s at the median."""
+    by_size: dict[int, list[float]] = {}
+    for r in runs:
+        by_size.setdefault(r["chunk_size"], []).append(r["write_s"])
+    out = []
+    for size, seconds in sorted(by_size.items()):
+        median = round(statistics.median(seconds), 3)
+        out.append({"chunk_size": size, "write_s": seconds, "median_s": median, "rows_per_s": rate(records, median)})
     return out
 
 
@@ -545,10 +567,11 @@ def print_shared(a: dict[str, Any]) -> None:
 def _breakdown(run: dict[str, Any]) -> str:
     t = run["timing"]
     queries = sorted(t["queries"].items(), key=lambda kv: -kv[1])
-    rest = t["wall_s"] - sum(t["queries"].values())
-    parts = [f"{name} {s:.2f}" for name, s in queries if s >= 0.05] + [f"classify + commit {rest:.2f}"]
-    return (f"  {run['name']}: client CPU {t['client_cpu_s']:.2f} s, server CPU {t['server_cpu_s']:.2f} s; "
-            "seconds in " + ", ".join(parts))
+    client = t["wall_s"] - sum(t["queries"].values()) - t["commit_s"]
+    parts = [f"{name} {s:.2f}" for name, s in queries if s >= 0.05]
+    return (f"  {run['name']} ({t['wall_s']:.2f} s): " + ", ".join(parts) + f", commit {t['commit_s']:.2f}, "
+            f"the rest (Python: check, classify, encode) {client:.2f}; CPU: client {t['client_cpu_s']:.2f} s, "
+            f"server {t['server_cpu_s']:.2f} s")
 
 
 def print_generated(b: dict[str, Any]) -> None:
@@ -600,6 +623,7 @@ def print_human(result: dict[str, Any]) -> None:
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     p.add_argument("--json", action="store_true", help="print one JSON object on stdout")
+    p.add_argument("--out", type=Path, help="also write the JSON object to this file (e.g. bench/results/...)")
     p.add_argument("--tools", type=int, default=16000, help="generated tools (default 16000)")
     p.add_argument("--edges", type=int, default=100000, help="generated dependency edges (default 100000)")
     p.add_argument("--categories", type=int, default=40, help="generated categories (default 40)")
@@ -632,7 +656,7 @@ def run_parts(bench: Bench, args: argparse.Namespace, result: dict[str, Any]) ->
 
 
 def run(args: argparse.Namespace, home: Path) -> dict[str, Any]:
-    result: dict[str, Any] = {"machine": machine_info(args.heap), "notes": []}
+    result: dict[str, Any] = {"machine": machine_info(args.heap), "notes": [], "load_before": os.getloadavg()}
     progress(f"starting an embedded server in {home}")
     server = EmbeddedServer(home, heap=args.heap, bolt_port=free_port(), http_port=free_port())
     try:
@@ -654,8 +678,12 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="toolgraph-bench-") as home:
         result = run(args, Path(home))
+    text = json.dumps(result, indent=2, default=str)
+    if args.out:
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        args.out.write_text(text + "\n", encoding="utf-8")
     if args.json:
-        print(json.dumps(result, indent=2, default=str))
+        print(text)
     else:
         print_human(result)
     shared_ok = result.get("shared", {}).get("idempotent", True)
