@@ -80,3 +80,31 @@ def answer_file(path: Path, root_children: list[dict[str, Any]], *, finish_type:
         "compare_candidates": [],
         "answer_generation": {"finish_type": finish_type, "query": "what now", "function": fns + [{"name": "Finish"}]},
     })
+
+
+def make_graph(store: Any, tools: dict[str, dict[str, Any]], *, group: dict[str, Any] | None = None,
+               edges: list[tuple[str, str, str, dict[str, Any]]] = ()) -> None:
+    """Tools in one group ``c/g`` of category ``C`` (``group`` adds group scores), plus dependency edges, written
+    through the real importer. A tool entry: {name, description, required, optional, output_schema, source,
+    group}; ``edges``: (source, target, type, {resource, weight, origin}) with ids relative to the group."""
+    from toolgraph.ingest.batch import ImportBatch
+    from toolgraph.ingest.writer import write_batch
+    from toolgraph.models import CategorySpec, DependencySpec, GroupSpec, ToolSpec
+
+    batch = ImportBatch("test")
+    batch.add_category(CategorySpec(name="C"), "t", "")
+    groups = {t.get("group", "g") for t in tools.values()}
+    for g in sorted(groups):
+        batch.add_group(GroupSpec(id=f"c/{g}", name=g, category="C", source="test", **(group or {})), "t", "")
+    for key, t in tools.items():
+        batch.add_tool(ToolSpec(
+            id=f"c/{t.get('group', 'g')}/{key}", name=t.get("name", key), group_id=f"c/{t.get('group', 'g')}",
+            description=t.get("description", ""), url=t.get("url"),
+            required_params=[{"name": p, "type": "string"} for p in t.get("required", [])],
+            optional_params=[{"name": p, "type": "string"} for p in t.get("optional", [])],
+            output_schema=t.get("output_schema"), source=t.get("source", "test"), source_ref={}), "t", "")
+    ids = {key: f"c/{t.get('group', 'g')}/{key}" for key, t in tools.items()}
+    for a, b, kind, props in edges:
+        batch.add_dependency(DependencySpec(source=ids[a], target=ids[b], type=kind, resource=props.get("resource"),
+                                            weight=props.get("weight"), origin=props.get("origin", "test")), "t", "")
+    write_batch(store, batch)

@@ -7,9 +7,13 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+if TYPE_CHECKING:
+    from toolgraph.llm import ChatModel
 
 
 class Neo4jSettings(BaseSettings):
@@ -53,6 +57,34 @@ class EmbeddedSettings(BaseSettings):
         return value
 
 
+class LLMSettings(BaseSettings):
+    """An OpenAI-compatible chat endpoint. Unset base URL and model: no LLM (graph-only policies)."""
+
+    model_config = SettingsConfigDict(env_prefix="TOOLGRAPH_LLM_", extra="ignore")
+
+    base_url: str | None = None
+    model: str | None = None
+    api_key: SecretStr = SecretStr("")
+    temperature: float = Field(0.0, ge=0, le=2)
+    max_tokens: int = Field(1024, ge=16, le=131072)
+    timeout_s: float = Field(60.0, gt=0)
+    max_retries: int = Field(2, ge=0, le=10, description="re-asks after an invalid answer")
+
+    @property
+    def configured(self) -> bool:
+        return bool(self.base_url and self.model)
+
+    def client(self) -> "ChatModel | None":
+        if not self.configured:
+            return None
+        from toolgraph.llm import ChatModel
+
+        assert self.base_url and self.model
+        return ChatModel(base_url=self.base_url, model=self.model, api_key=self.api_key.get_secret_value(),
+                         temperature=self.temperature, max_tokens=self.max_tokens, timeout_s=self.timeout_s,
+                         max_retries=self.max_retries)
+
+
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="TOOLGRAPH_", extra="ignore")
 
@@ -60,6 +92,7 @@ class Settings(BaseSettings):
     batch_size: int = Field(1000, ge=1, le=20000, description="rows per UNWIND statement")
     neo4j: Neo4jSettings = Field(default_factory=Neo4jSettings)
     embedded: EmbeddedSettings = Field(default_factory=EmbeddedSettings)
+    llm: LLMSettings = Field(default_factory=LLMSettings)
 
     @property
     def uses_embedded(self) -> bool:

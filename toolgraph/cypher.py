@@ -91,12 +91,16 @@ def parse_query_file(path: Path) -> NamedQuery:
     text = path.read_text(encoding="utf-8")
     header: dict[str, str] = {}
     description: list[str] = []
+    last = ""
     for line in text.splitlines():
         if not line.startswith("//"):
             break
         match = HEADER_FIELD.match(line)
         if match:
-            header[match.group(1)] = match.group(2).strip()
+            last = match.group(1)
+            header[last] = match.group(2).strip()
+        elif header and line.startswith("//   "):  # a header field continued on the next line
+            header[last] += " " + line[2:].strip()
         elif not header:
             description.append(line[2:].strip())
     where = f"{path.name}"

@@ -4,3 +4,4 @@ CREATE INDEX tool_source IF NOT EXISTS FOR (t:Tool) ON (t.source);
 CREATE INDEX tool_function_name IF NOT EXISTS FOR (t:Tool) ON (t.function_name);
 CREATE INDEX toolgroup_name IF NOT EXISTS FOR (g:ToolGroup) ON (g.name);
 CREATE INDEX callpath_source IF NOT EXISTS FOR (p:CallPath) ON (p.source);
+CREATE INDEX jobrun_job IF NOT EXISTS FOR (r:JobRun) ON (r.job);

@@ -62,6 +62,12 @@ class ImportReport:
     written: bool = False
     dry_run: bool = False
 
+    def reset_write_counts(self) -> None:
+        """Forget what an earlier write of the same batch counted (what reading found stays)."""
+        self.counts = {k: KindCounts() for k in KINDS}
+        self.transitions_added = self.sequential_edges_touched = self.kept_manual_edges = 0
+        self.written = self.dry_run = False
+
     def as_dict(self) -> dict[str, Any]:
         return {
             "source": self.source,

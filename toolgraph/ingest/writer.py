@@ -21,6 +21,7 @@ from tqdm import tqdm
 from toolgraph.errors import ImportRejectedError
 from toolgraph.ingest.batch import ImportBatch, ImportReport
 from toolgraph.models import MANUAL_SOURCES
+from toolgraph.weights import TRANSITION_ALPHA
 from toolgraph.store import GraphStore, Tx
 
 log = logging.getLogger(__name__)
@@ -76,6 +77,7 @@ def write_batch(
     progress: bool = False,
 ) -> ImportReport:
     report = batch.report
+    report.reset_write_counts()  # the same batch may be written again (a retry, a benchmark)
     report.dry_run = dry_run
     if batch.problems and not skip_invalid:
         raise ImportRejectedError(rejection_message(report), report)
@@ -88,9 +90,12 @@ def write_batch(
             plan = _classify(batch, existing, report)
             if dry_run:
                 raise _DryRun
-            total = sum(len(rows) for _, rows in plan)
+            total = sum(len(rows) for name, rows in plan if name != "job_transition_weights")
             with tqdm(total=total, desc=f"writing {report.source}", unit="row", disable=not progress) as bar:
                 for name, rows in plan:
+                    if name == "job_transition_weights":
+                        tx.run(name, sources=rows[0]["sources"], alpha=TRANSITION_ALPHA, manual=sorted(MANUAL_SOURCES))
+                        continue
                     for part in chunks(rows, chunk_size):
                         result = tx.run(name, rows=list(part))
                         if name == "increment_sequential":
@@ -238,5 +243,10 @@ def _classify(batch: ImportBatch, existing: _Existing, report: ImportReport) -> 
         "increment_sequential",
         [{"source": a, "target": b, "count": n} for (a, b), n in sorted(transitions.items())],
     ))
-    return [(name, rows) for name, rows in plan if rows]
+    plan = [(name, rows) for name, rows in plan if rows]
+    # Transition weights of every tool whose out-edges changed, in the same transaction (no full recompute).
+    sources = sorted({a for a, _ in transitions} | {r["source"] for r in by_type["SEQUENTIAL"]})
+    if sources:
+        plan.append(("job_transition_weights", [{"sources": sources}]))
+    return plan
 

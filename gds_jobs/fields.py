@@ -1,0 +1,232 @@
+"""What a tool takes and gives, as normalised names: the raw material of resource and substitute detection."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from typing import Any
+
+# Names that identify something without saying what: matched only when qualified by their subject
+# ("id" of a person -> "person_id").
+IDENTITY = frozenset("id key code name title slug uid".split())
+# Names of settings and envelopes, not resources: never matched.
+NOISE = frozenset(
+    "type value data text result item status message url link q query page limit offset size count total format "
+    "lang language sort order field callback date time info detail response body output input param option mode "
+    "version success error page_size per_page locale region".split()
+)
+AMBIGUOUS = IDENTITY | NOISE
+SCHEMA_TYPES = frozenset({"object", "array", "string", "integer", "number", "boolean", "null"})
+MODALITIES = ("text", "image", "audio", "video", "url")
+STOPWORDS = frozenset(
+    "a an the of for to from by with and or in on at as is are be this that it its into using based given input "
+    "get gets search find list fetch retrieve return returns all any api endpoint use used can will about your "
+    "you provide provides information info details detail data specific based new one".split()
+)
+VERBS = frozenset("get search find list fetch retrieve create update delete add remove post put show lookup".split())
+
+
+@dataclass(frozen=True)
+class Output:
+    key: str  # normalised resource name, e.g. "person_id" or "image"
+    raw: str  # the field as written, with its path
+    typed: bool = False  # a typed modality (TaskBench) rather than a named field
+    qualified: bool = False  # an identity name ("id") qualified by its subject
+
+
+@dataclass(frozen=True)
+class Input:
+    key: str
+    raw: str
+    required: bool
+    typed: bool = False
+    qualified: bool = False
+
+
+def singular(token: str) -> str:
+    if token == "ids":
+        return "id"
+    if len(token) > 3 and token.endswith("ies"):
+        return token[:-3] + "y"
+    if len(token) > 3 and token.endswith("s") and not token.endswith("ss"):
+        return token[:-1]
+    return token
+
+
+def normalise(name: str) -> str:
+    """``movieIDs`` -> ``movie_id``; ``Person-Name`` -> ``person_name``; ``identifier`` -> ``id``."""
+    name = re.sub(r"IDS\b|IDs\b", "Ids", re.sub(r"ID\b", "Id", name))
+    name = re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", name)
+    name = re.sub(r"([A-Z]+)([A-Z][a-z])", r"\1_\2", name)
+    tokens = [t for t in re.split(r"[^a-z0-9]+", name.lower()) if t]
+    tokens = ["id" if t in ("identifier", "uuid") else singular(t) for t in tokens]
+    return "_".join(tokens)
+
+
+def subjects(*texts: str) -> list[str]:
+    """Nouns a tool is about, from its name or path: 'Search Person' -> ['person']."""
+    out: list[str] = []
+    for text in texts:
+        for token in re.split(r"[^a-z0-9]+", re.sub(r"([a-z])([A-Z])", r"\1 \2", text or "").lower()):
+            token = singular(token)
+            if len(token) > 2 and token not in STOPWORDS and token not in VERBS and token not in AMBIGUOUS \
+                    and not token.isdigit() and token not in out:
+                out.append(token)
+    return out
+
+
+def content_tokens(text: str) -> set[str]:
+    return {singular(t) for t in re.findall(r"[a-z][a-z0-9]{2,}", (text or "").lower()) if t not in STOPWORDS}
+
+
+def _loads(value: Any) -> Any:
+    if isinstance(value, str):
+        try:
+            return json.loads(value)
+        except ValueError:
+            return None
+    return value
+
+
+def _is_schema(node: dict[str, Any]) -> bool:
+    kind = node.get("type")
+    return (isinstance(node.get("properties"), dict) or isinstance(node.get("items"), dict)
+            or (isinstance(kind, str) and kind in SCHEMA_TYPES) or isinstance(node.get("$ref"), str))
+
+
+def _walk_schema(node: Any, path: list[str], out: list[tuple[str, list[str]]], depth: int = 0) -> None:
+    """(leaf name, parent path) for every named field of a JSON schema or a ToolBench response template."""
+    if depth > 8 or node is None:
+        return
+    if isinstance(node, list):
+        for item in node[:1]:
+            _walk_schema(item, path, out, depth + 1)
+        return
+    if not isinstance(node, dict):
+        return
+    if _is_schema(node):
+        for key, sub in (node.get("properties") or {}).items():
+            out.append((key, path))
+            _walk_schema(sub, path + [key], out, depth + 1)
+        if isinstance(node.get("items"), dict):
+            _walk_schema(node["items"], path, out, depth + 1)
+        for combo in ("allOf", "oneOf", "anyOf"):
+            for sub in node.get(combo) or []:
+                _walk_schema(sub, path, out, depth + 1)
+        return
+    for key, sub in node.items():
+        if key.startswith("_"):
+            continue
+        out.append((key, path))
+        _walk_schema(sub, path + [key], out, depth + 1)
+
+
+def qualified(name: str, context: list[str]) -> list[str]:
+    """Resource keys for a field: itself when meaningful; an identity name qualified by its context; none for
+    settings and envelopes."""
+    key = normalise(name)
+    if not key or key in NOISE:
+        return []
+    if key not in IDENTITY:
+        return [key]
+    return [f"{c}_{key}" for c in context if c and c not in AMBIGUOUS]
+
+
+def _subjects_of(tool: dict[str, Any]) -> list[str]:
+    from urllib.parse import urlparse
+
+    path = urlparse(tool.get("url") or "").path
+    return subjects(tool.get("name") or "", re.sub(r"\{[^}]*\}", " ", path))
+
+
+def tool_outputs(tool: dict[str, Any]) -> list[Output]:
+    """Outputs from ``output_schema`` (TaskBench ``{outputs: [types]}``, JSON schema or response template).
+    An identity field is qualified by its parent object when that says what it is, else by the tool's subjects."""
+    schema = _loads(tool.get("output_schema"))
+    if isinstance(schema, dict) and isinstance(schema.get("outputs"), list):
+        return [Output(t.lower(), t, typed=True) for t in schema["outputs"] if isinstance(t, str)]
+    fields: list[tuple[str, list[str]]] = []
+    _walk_schema(schema, [], fields)
+    subj = _subjects_of(tool)
+    out: dict[str, Output] = {}
+    for name, path in fields:
+        parent = normalise(path[-1]) if path else ""
+        context = [parent] if parent and parent not in AMBIGUOUS else subj
+        for key in qualified(name, context):
+            out.setdefault(key, Output(key, ".".join(path + [name]), qualified=normalise(name) in IDENTITY))
+    return list(out.values())
+
+
+def tool_inputs(tool: dict[str, Any]) -> list[Input]:
+    typed = tool.get("source") == "taskbench"
+    subj = _subjects_of(tool)
+    out: dict[str, Input] = {}
+    for field, required in (("required_params", True), ("optional_params", False)):
+        for param in _loads(tool.get(field)) or []:
+            if not isinstance(param, dict) or not isinstance(param.get("name"), str):
+                continue
+            if typed:
+                key = str(param.get("type") or "").lower()
+                if key:
+                    out.setdefault(key, Input(key, param["name"], required, typed=True))
+                continue
+            for key in qualified(param["name"], subj):
+                if key not in out or (required and not out[key].required):
+                    out[key] = Input(key, param["name"], required, qualified=normalise(param["name"]) in IDENTITY)
+    return list(out.values())
+
+
+# -- descriptions only -------------------------------------------------------------------------------------------
+MODALITY_WORDS = {
+    "image": ("image", "images", "photo", "photos", "picture", "pictures", "panorama", "collage", "spectrogram",
+              "waveform", "depth map", "mask"),
+    "audio": ("audio", "speech", "sound", "voice", "music", "voiceover", "recording", "spoken"),
+    "video": ("video", "videos", "slideshow", "clip", "footage"),
+    "url": ("url", "urls", "link", "links", "web page", "website"),
+    "text": ("text", "texts", "sentence", "sentences", "keyword", "keywords", "summary", "caption", "transcript",
+             "question", "answer", "article", "document", "label", "labels", "language", "script", "topic",
+             "topics", "words", "query", "description", "paragraph", "translation"),
+}
+INPUT_MARKERS = re.compile(r"\b(from|given|input|based on|using|of an?|in an?|for an?|on an?|with an?)\b")
+OUTPUT_MARKERS = re.compile(r"\b(into|to produce|producing|to create|to generate|outputs?|returns?|generat\w+|creat\w+)\b")
+
+
+def _modalities(text: str) -> list[str]:
+    found: list[tuple[int, str]] = []
+    lower = f" {text.lower()} "
+    for modality, words in MODALITY_WORDS.items():
+        positions = [m.start() for w in words for m in re.finditer(rf"\b{re.escape(w)}\b", lower)]
+        if positions:
+            found.append((min(positions), modality))
+    return [m for _, m in sorted(found)]
+
+
+def io_from_description(description: str) -> tuple[list[str], list[str]]:
+    """(input modalities, output modalities) guessed from a one-line tool description, for tools whose inputs
+    and outputs are not typed. A heuristic: what follows 'from / given / input / based on' is input, what
+    follows 'into / to produce / generates' or precedes the first input marker is output."""
+    text = description.strip().split(". ")[0]
+    lower = text.lower()
+    inputs: list[str] = []
+    outputs: list[str] = []
+    out_match = OUTPUT_MARKERS.search(lower)
+    in_match = INPUT_MARKERS.search(lower)
+    if in_match:
+        head, tail = lower[: in_match.start()], lower[in_match.end():]
+        into = re.search(r"\b(into|to produce|to create|to generate)\b", tail)
+        if into:
+            outputs += _modalities(tail[into.end():])
+            tail = tail[: into.start()]
+        inputs += _modalities(tail)
+        outputs += [m for m in _modalities(head) if m not in outputs]
+    elif out_match:
+        outputs += _modalities(lower[out_match.end():])
+        inputs += [m for m in _modalities(lower[: out_match.start()]) if m not in outputs]
+    else:
+        inputs += _modalities(lower)
+    if not inputs:
+        inputs = ["text"]  # what the user can always say
+    if not outputs:
+        outputs = inputs[:1]
+    return list(dict.fromkeys(inputs)), list(dict.fromkeys(outputs))

@@ -1,0 +1,226 @@
+"""resources: STRONG_RESOURCE / WEAK_RESOURCE edges found in the data itself.
+
+Rules first (gds_jobs/fields.py): an output field of A whose normalised name equals an input parameter of B is a
+candidate A -> B carrying that resource. Settings and envelopes (page, limit, format, ...) are never resources;
+identity names (id, name, code, ...) count only qualified by their subject (``results[].id`` of "Search Person" is
+``person_id``), which keeps "same name, different meaning" apart. Typed tools (TaskBench) match on type. With
+``from_descriptions`` the typed inputs and outputs are guessed from the descriptions alone.
+
+- strong: the parameter is required in B, the resource is not a typed modality a user could hand in, and every
+  producer in scope is in one tool group (A's kind is the only producer); weak otherwise;
+- weight (confidence): 0.8 for a meaningful name, 0.7 for a qualified identity, 0.6 for a type, +0.1 when the
+  parameter is required;
+- source: ``rules``, or ``llm`` once an LLM (when configured) confirmed the pair; pairs it rejects are dropped.
+  Its answers are cached by content, so a re-run asks only about new pairs.
+
+A run replaces the edges earlier runs made (source ``rules`` / ``llm``); edges from imports or people are never
+touched, and no mined edge is written where one of those already links the pair with that resource.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+from collections import defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+from gds_jobs.base import Job, JobContext, JobParams
+from gds_jobs.fields import Input, Output, io_from_description, tool_inputs, tool_outputs
+
+log = logging.getLogger(__name__)
+
+JOB_SOURCES = ("rules", "llm")
+MERGE = {"STRONG_RESOURCE": "merge_strong_resource", "WEAK_RESOURCE": "merge_weak_resource"}
+
+
+@dataclass(frozen=True)
+class Candidate:
+    source: str
+    target: str
+    resource: str
+    strong: bool
+    weight: float
+    output: str
+    param: str
+
+    @property
+    def type(self) -> str:
+        return "STRONG_RESOURCE" if self.strong else "WEAK_RESOURCE"
+
+
+class ResourceParams(JobParams):
+    scope: Literal["group", "category", "all"] = Field("category", description="where producers are looked for")
+    max_producers: int = Field(50, ge=1, description="a resource made by more tools than this is too common")
+    from_descriptions: bool = Field(False, description="guess typed inputs/outputs from descriptions only")
+    use_llm: bool = Field(True, description="let a configured LLM confirm candidates")
+    llm_batch: int = Field(20, ge=1, le=200, description="candidate pairs per LLM call")
+
+
+def _io(tool: dict[str, Any], from_descriptions: bool) -> tuple[list[Input], list[Output]]:
+    if from_descriptions:
+        ins, outs = io_from_description(tool.get("description") or "")
+        return [Input(t, t, True, typed=True) for t in ins], [Output(t, t, typed=True) for t in outs]
+    return tool_inputs(tool), tool_outputs(tool)
+
+
+def find_candidates(tools: list[dict[str, Any]], params: ResourceParams) -> tuple[list[Candidate], dict[str, int]]:
+    """Candidate edges from tool rows (id, name, url, description, source, group, category, params, schema)."""
+    by_id = {t["id"]: t for t in tools}
+    io = {t["id"]: _io(t, params.from_descriptions) for t in tools}
+
+    def scope_of(tool: dict[str, Any]) -> str:
+        return {"group": tool.get("group") or "", "category": tool.get("category") or "", "all": ""}[params.scope]
+
+    producers: dict[tuple[str, str], list[tuple[str, Output]]] = defaultdict(list)
+    for tid, (_, outs) in io.items():
+        for out in outs:
+            producers[(scope_of(by_id[tid]), out.key)].append((tid, out))
+    stats = {"tools": len(tools), "resources_too_common": 0, "inputs_matched": 0}
+    found: list[Candidate] = []
+    for tid, (ins, _) in io.items():
+        for inp in ins:
+            makers = [(a, out) for a, out in producers.get((scope_of(by_id[tid]), inp.key), []) if a != tid]
+            if not makers:
+                continue
+            if len(makers) > params.max_producers:
+                stats["resources_too_common"] += 1
+                continue
+            stats["inputs_matched"] += 1
+            groups = {by_id[a].get("group") for a, _ in makers}
+            strong = inp.required and not inp.typed and len(groups) == 1
+            for a, out in makers:
+                base = 0.6 if out.typed else (0.7 if out.qualified or inp.qualified else 0.8)
+                weight = round(min(1.0, base + (0.1 if inp.required else 0.0)), 3)
+                found.append(Candidate(a, tid, inp.key, strong, weight, out.raw, inp.raw))
+    return found, stats
+
+
+class _Verdict(BaseModel):
+    index: int
+    depends: bool
+    strong: bool = False
+
+
+class _Verdicts(BaseModel):
+    decisions: list[_Verdict]
+
+
+PROMPT = """You check dependencies between API tools. For each numbered pair, say whether tool B can take the \
+named input from the output of tool A (depends), and whether B cannot run without it and A is the natural only \
+source (strong). Watch for fields with the same name but a different meaning.
+Answer with JSON only: {"decisions": [{"index": 0, "depends": true, "strong": false}, ...]}, one per pair.
+
+"""
+
+
+def _describe(tool: dict[str, Any]) -> str:
+    return f"{tool.get('name')} ({tool['id']}): {(tool.get('description') or '')[:300]}"
+
+
+class _Cache:
+    """LLM verdicts by content hash, in a JSON file, so a re-run asks only about new pairs."""
+
+    def __init__(self, path: Path | None) -> None:
+        self.path = path
+        self.data: dict[str, dict[str, bool]] = {}
+        if path and path.exists():
+            try:
+                self.data = json.loads(path.read_text(encoding="utf-8"))
+            except ValueError:
+                log.warning("ignoring unreadable LLM cache %s", path)
+
+    @staticmethod
+    def key(model: str, cand: Candidate, a: dict[str, Any], b: dict[str, Any]) -> str:
+        text = json.dumps([model, cand.source, cand.target, cand.resource, cand.output, cand.param,
+                           a.get("description"), b.get("description")])
+        return hashlib.sha1(text.encode("utf-8")).hexdigest()
+
+    def save(self) -> None:
+        if self.path:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = self.path.with_suffix(".tmp")
+            tmp.write_text(json.dumps(self.data), encoding="utf-8")
+            tmp.replace(self.path)
+
+
+def confirm_with_llm(llm: Any, cands: list[Candidate], tools: dict[str, dict[str, Any]], batch: int,
+                     cache_path: Path | None) -> tuple[list[Candidate], dict[str, int]]:
+    cache = _Cache(cache_path)
+    keys = [cache.key(llm.model, c, tools[c.source], tools[c.target]) for c in cands]
+    todo = [i for i, k in enumerate(keys) if k not in cache.data]
+    for start in range(0, len(todo), batch):
+        part = todo[start : start + batch]
+        lines = [f"{n}. A = {_describe(tools[cands[i].source])}\n   output field: {cands[i].output}\n"
+                 f"   B = {_describe(tools[cands[i].target])}\n   input: {cands[i].param}"
+                 for n, i in enumerate(part)]
+
+        def check(answer: _Verdicts, size: int = len(part)) -> str | None:
+            seen = sorted(d.index for d in answer.decisions)
+            return None if seen == list(range(size)) else f"give exactly one decision for each index 0..{size - 1}"
+
+        verdicts = llm.complete_json([{"role": "user", "content": PROMPT + "\n".join(lines)}], _Verdicts,
+                                     check=check)
+        for d in verdicts.decisions:
+            cache.data[keys[part[d.index]]] = {"depends": d.depends, "strong": d.strong}
+        cache.save()
+    kept = []
+    for cand, key in zip(cands, keys):
+        verdict = cache.data[key]
+        if verdict["depends"]:
+            kept.append(Candidate(cand.source, cand.target, cand.resource, verdict["strong"], cand.weight,
+                                  cand.output, cand.param))
+    return kept, {"llm_asked": len(todo), "llm_cached": len(cands) - len(todo), "llm_rejected": len(cands) - len(kept)}
+
+
+class ResourcesJob(Job):
+    name = "resources"
+    description = "STRONG/WEAK_RESOURCE edges from output fields matched to input parameters (+ LLM check)"
+    reads = ("Tool.output_schema", "Tool.required_params", "Tool.optional_params", "Tool.description")
+    writes = ("STRONG_RESOURCE {resource, weight, source, description}", "WEAK_RESOURCE {...}")
+    Params = ResourceParams
+
+    def run_portable(self, ctx: JobContext, params: Any) -> dict[str, Any]:
+        tools = ctx.store.query("job_tool_features")
+        candidates, stats = find_candidates(tools, params)
+        by_id = {t["id"]: t for t in tools}
+        llm = ctx.extras.get("llm") if params.use_llm else None
+        source = "rules"
+        if llm is not None and candidates:
+            candidates, llm_stats = confirm_with_llm(llm, candidates, by_id, params.llm_batch,
+                                                     ctx.extras.get("llm_cache"))
+            stats.update(llm_stats)
+            source = "llm"
+        # Leave alone every pair an import or a person already linked with that resource.
+        pairs = sorted({(c.source, c.target) for c in candidates})
+        taken: set[tuple[str, str, str]] = set()
+        for start in range(0, len(pairs), ctx.chunk_size):
+            rows = ctx.store.query("fetch_dependencies", pairs=[{"source": a, "target": b}
+                                                                for a, b in pairs[start : start + ctx.chunk_size]])
+            for row in rows:
+                if row["type"] != "SEQUENTIAL" and row["props"].get("source") not in JOB_SOURCES:
+                    taken.add((row["source"], row["target"], row["props"].get("resource") or ""))
+        rows: dict[str, list[dict[str, Any]]] = {"STRONG_RESOURCE": [], "WEAK_RESOURCE": []}
+        for c in candidates:
+            if (c.source, c.target, c.resource) in taken:
+                continue
+            rows[c.type].append({"source": c.source, "target": c.target, "resource": c.resource, "props": {
+                "weight": c.weight, "source": source,
+                "description": f"{by_id[c.source].get('name')} outputs {c.output}, which "
+                               f"{by_id[c.target].get('name')} takes as {c.param}"}})
+        with ctx.store.transaction() as tx:  # the old mined edges give way to the new ones at once
+            removed = tx.run("job_clear_mined_resources", sources=list(JOB_SOURCES))
+            written = {t: sum(r["n"] for start in range(0, len(rows[t]), ctx.chunk_size)
+                              for r in tx.run(MERGE[t], rows=rows[t][start : start + ctx.chunk_size]))
+                       for t in rows}
+        stats.update(
+            removed_previous=removed[0]["n"] if removed else 0,
+            kept_existing=sum(1 for c in candidates if (c.source, c.target, c.resource) in taken),
+            strong=written["STRONG_RESOURCE"],
+            weak=written["WEAK_RESOURCE"],
+        )
+        return stats

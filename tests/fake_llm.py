@@ -1,0 +1,77 @@
+"""A scripted OpenAI-compatible chat server on 127.0.0.1, so tests run the real ``openai`` client code."""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+Script = Callable[[list[dict[str, Any]]], str] | list[str]
+
+
+class FakeLLM:
+    def __init__(self, script: Script) -> None:
+        self.script = script
+        self.requests: list[dict[str, Any]] = []
+        self.fail_with: int | None = None  # answer every request with this HTTP status instead
+
+    def answer(self, body: dict[str, Any]) -> str:
+        self.requests.append(body)
+        if callable(self.script):
+            return self.script(body["messages"])
+        if not self.script:
+            raise AssertionError("the fake LLM ran out of scripted answers")
+        return self.script.pop(0)
+
+
+def _handler(fake: FakeLLM) -> type[BaseHTTPRequestHandler]:
+    class Handler(BaseHTTPRequestHandler):
+        def log_message(self, *args: Any) -> None:  # quiet
+            pass
+
+        def do_POST(self) -> None:  # noqa: N802 - http.server's naming
+            length = int(self.headers.get("Content-Length", 0))
+            body = json.loads(self.rfile.read(length) or b"{}")
+            if not self.path.endswith("/chat/completions"):
+                self._send(404, {"error": {"message": f"no route {self.path}"}})
+                return
+            if fake.fail_with is not None:
+                self._send(fake.fail_with, {"error": {"message": "scripted failure", "type": "server_error"}})
+                return
+            content = fake.answer(body)
+            prompt = sum(len(m.get("content") or "") for m in body.get("messages", [])) // 4
+            self._send(200, {
+                "id": f"chatcmpl-{len(fake.requests)}", "object": "chat.completion", "created": 0,
+                "model": body.get("model", "fake"),
+                "choices": [{"index": 0, "finish_reason": "stop",
+                             "message": {"role": "assistant", "content": content}}],
+                "usage": {"prompt_tokens": prompt, "completion_tokens": len(content) // 4,
+                          "total_tokens": prompt + len(content) // 4},
+            })
+
+        def _send(self, status: int, payload: dict[str, Any]) -> None:
+            data = json.dumps(payload).encode()
+            self.send_response(status)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+
+    return Handler
+
+
+@contextmanager
+def fake_llm(script: Script) -> Iterator[tuple[FakeLLM, str]]:
+    """(the fake, its base URL ending in /v1) while the server runs."""
+    fake = FakeLLM(script)
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(fake))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield fake, f"http://127.0.0.1:{server.server_address[1]}/v1"
+    finally:
+        server.shutdown()
+        server.server_close()
