@@ -16,11 +16,11 @@ import logging
 import time
 import uuid
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
-from typing import Any, ClassVar, Iterator
+from datetime import UTC, datetime
+from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -171,7 +171,7 @@ def run_jobs(
         chosen = choose_backend(store, job, backend)
         ctx = JobContext(store=store, backend=chosen, progress=progress or (lambda m: None),
                          extras=dict(extras or {}))
-        started = datetime.now(timezone.utc)
+        started = datetime.now(UTC)
         clock = time.perf_counter()
         (ctx.progress)(f"{job.name}: running ({chosen})")
         stats = job.run_gds(ctx, checked[job.name]) if chosen == "gds" else job.run_portable(ctx, checked[job.name])
@@ -181,7 +181,7 @@ def run_jobs(
             "job": job.name,
             "backend": chosen,
             "started": started.isoformat(),
-            "finished": datetime.now(timezone.utc).isoformat(),
+            "finished": datetime.now(UTC).isoformat(),
             "seconds": seconds,
             "params": checked[job.name].model_dump(),
             "stats": stats,

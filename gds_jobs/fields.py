@@ -189,7 +189,8 @@ MODALITY_WORDS = {
              "topics", "words", "query", "description", "paragraph", "translation"),
 }
 INPUT_MARKERS = re.compile(r"\b(from|given|input|based on|using|of an?|in an?|for an?|on an?|with an?)\b")
-OUTPUT_MARKERS = re.compile(r"\b(into|to produce|producing|to create|to generate|outputs?|returns?|generat\w+|creat\w+)\b")
+OUTPUT_MARKERS = re.compile(
+    r"\b(into|to produce|producing|to create|to generate|outputs?|returns?|generat\w+|creat\w+)\b")
 
 
 def _modalities(text: str) -> list[str]:

@@ -28,7 +28,7 @@ def run_json(cli: CliRunner, *args: str) -> dict:
 def test_help_lists_the_commands() -> None:
     result = CliRunner().invoke(main, ["--help"])
     assert result.exit_code == 0
-    for command in ("db", "import", "stats", "queries", "demo"):
+    for command in ("db", "import", "stats", "queries", "demo", "weights"):
         assert command in result.output
     sub = CliRunner().invoke(main, ["import", "--help"])
     for command in ("toolbench", "paths", "openapi", "restbench", "taskbench"):
@@ -111,10 +111,16 @@ def test_demo_imports_the_bundled_sample(cli: CliRunner) -> None:
     nodes = data["stats"]["nodes"]
     queries = sum(len(json.loads(p.read_text())) for p in (SAMPLE / "toolbench" / "queries").glob("*.json"))
     assert queries == 60 and nodes["Tool"] > 400 and nodes["CallPath"] >= 140
-    assert data["stats"]["relationships"]["WEAK_RESOURCE"] == 225
+    assert data["imports"][4]["report"]["dependencies"]["created"] == 225  # TaskBench's typed links
+    assert data["stats"]["relationships"]["WEAK_RESOURCE"] > 225  # plus those the resources job found
     assert data["stats"]["transitions"] > 100 and data["stats"]["top_transitions"]
+    assert [r["job"] for r in data["weights"]] == ["transition", "availability", "resources", "importance",
+                                                   "substitutes", "communities"]
+    assert data["most_important"][0]["importance"] == 1.0
+    assert data["stats"]["relationships"]["STRONG_RESOURCE"] > 0 and data["stats"]["relationships"]["SIMILAR_TO"] > 0
     second = run_json(cli, "demo")  # the main job may be run again: nothing changes
-    assert second["stats"]["nodes"] == nodes
+    assert second["stats"]["nodes"] == {**nodes, "JobRun": 2 * nodes["JobRun"]}  # only the new job runs
+    assert second["stats"]["relationships"] == data["stats"]["relationships"]
     assert all(step["report"]["tools"]["created"] == 0 for step in second["imports"])
 
 
@@ -130,3 +136,38 @@ def test_bad_setting_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TOOLGRAPH_EMBEDDED_HEAP", "a lot")
     result = CliRunner().invoke(main, ["db", "status"])
     assert result.exit_code != 0 and "heap must look like 512m or 2g" in result.output
+
+
+def test_weights_commands(cli: CliRunner, tmp_path: Path) -> None:
+    from tests.helpers import make_graph
+
+    listing = run_json(cli, "weights", "list")
+    assert [j["name"] for j in listing] == ["transition", "availability", "resources", "importance", "substitutes",
+                                            "communities"]
+    assert listing[0]["params"]["alpha"]["default"] == 0.5 and listing[0]["writes"] == ["SEQUENTIAL.weight"]
+    traces = tmp_path / "t.jsonl"
+    traces.write_text(json.dumps({"query": "q", "calls": ["c/g/a", "c/g/b"]}) + "\n")
+    from toolgraph.config import Settings
+    from toolgraph.store import open_store
+
+    with open_store(Settings()) as store:
+        make_graph(store, {"a": {}, "b": {}})
+    run_json(cli, "import", "paths", str(traces))
+    runs = run_json(cli, "weights", "run", "transition", "importance", "--param", "transition.alpha=0")
+    assert [r["job"] for r in runs] == ["transition", "importance"]
+    assert runs[0]["params"] == {"alpha": 0.0} and runs[0]["stats"] == {"edges_weighted": 1}
+    history = run_json(cli, "weights", "history", "--job", "transition")
+    assert history[0]["params"] == {"alpha": 0.0} and history[0]["id"] == runs[0]["id"]
+    human = cli.invoke(main, ["weights", "run", "availability"])
+    assert human.exit_code == 0 and "availability" in human.output and "tools_written 2" in human.output
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["weights", "run", "nope"], "unknown job(s) nope"),
+    (["weights", "run", "--param", "alpha=1"], "expected JOB.NAME=VALUE"),
+    (["weights", "run", "--param", "transition.alpha=-2"], "transition: parameter alpha"),
+    (["weights", "run", "--backend", "gds"], "has no GDS"),
+])
+def test_weights_bad_requests(cli: CliRunner, args: list[str], message: str) -> None:
+    result = cli.invoke(main, args)
+    assert result.exit_code == 1 and message in result.stderr

@@ -56,3 +56,50 @@ def test_compose_file_runs_neo4j5_with_apoc_and_gds() -> None:
     assert any(v.startswith("./import:/import") for v in neo4j["volumes"])
     assert "healthcheck" in neo4j
     assert Path(ROOT / "import").is_dir()
+
+
+def _tool_values(store: GraphStore, prop: str) -> dict[str, object]:
+    return {r["props"]["id"]: r["props"].get(prop) for r in store.query("export_nodes") if "Tool" in r["labels"]}
+
+
+@pytest.mark.parametrize(("job", "prop"), [("importance", "pagerank"), ("communities", "community")])
+def test_gds_and_portable_write_the_same(neo4j_store: GraphStore, job: str, prop: str) -> None:
+    from gds_jobs import JOBS, run_jobs
+    from tests.helpers import make_graph
+
+    tools = {k: {} for k in "abcdef"}
+    edges = [(x, y, "WEAK_RESOURCE", {"resource": "r", "weight": w})
+             for x, y, w in [("a", "b", 1.0), ("b", "c", 1.0), ("a", "c", 0.5), ("d", "e", 1.0), ("e", "f", 1.0),
+                             ("d", "f", 0.7), ("c", "d", 0.1)]]
+    make_graph(neo4j_store, tools, edges=edges)
+    run_jobs(neo4j_store, JOBS, [job], backend="gds")
+    via_gds = _tool_values(neo4j_store, prop)
+    run_jobs(neo4j_store, JOBS, [job], backend="portable")
+    portable = _tool_values(neo4j_store, prop)
+    assert via_gds.keys() == portable.keys()
+    for key, value in portable.items():
+        assert via_gds[key] == pytest.approx(value, rel=1e-4), key
+
+
+def test_gds_substitutes_match_portable(neo4j_store: GraphStore) -> None:
+    from gds_jobs import JOBS, run_jobs
+    from tests.helpers import make_graph
+
+    make_graph(neo4j_store, {
+        "a": {"description": "current weather for a city", "required": ["city"], "output_schema": {"temp": "f"}},
+        "b": {"description": "weather now in a city", "required": ["city"], "output_schema": {"temp": "f"}},
+        "c": {"description": "stock price", "required": ["symbol"]},
+    }, edges=[("c", "a", "WEAK_RESOURCE", {"resource": "x"}), ("c", "b", "WEAK_RESOURCE", {"resource": "x"})])
+
+    def similar() -> dict[tuple[str, str], float]:
+        return {(r["source"], r["target"]): r["props"]["score"] for r in neo4j_store.query("export_relationships")
+                if r["type"] == "SIMILAR_TO"}
+
+    run_jobs(neo4j_store, JOBS, ["substitutes"], backend="gds")
+    via_gds = similar()
+    run_jobs(neo4j_store, JOBS, ["substitutes"], backend="portable")
+    assert via_gds and similar() == pytest.approx(via_gds)
+    assert neo4j_store.backend.has_gds
+    records, _, _ = neo4j_store.driver.execute_query("CALL gds.graph.list() YIELD graphName RETURN count(*) AS n",
+                                                     database_=neo4j_store.database)
+    assert records[0]["n"] == 0  # every projection was dropped

@@ -105,3 +105,23 @@ def test_whole_shared_corpus(store: GraphStore) -> None:
         assert report.transitions_added == 0
     assert counts(store) == before_counts
     assert snapshot(store) == before
+
+
+def test_weights_run_on_the_whole_corpus(store: GraphStore) -> None:
+    from gds_jobs import JOBS, run_jobs
+
+    import_all(store)
+    runs = {r["job"]: r for r in run_jobs(store, JOBS)}
+    assert set(runs) == set(JOBS)
+    stats = {r["type"]: r["count"] for r in store.query("count_relationships_by_type")}
+    assert runs["transition"]["stats"]["edges_weighted"] == stats["SEQUENTIAL"]
+    assert runs["importance"]["stats"]["tools"] == {r["label"]: r["count"]
+                                                   for r in store.query("count_nodes_by_label")}["Tool"]
+    assert runs["resources"]["stats"]["strong"] + runs["resources"]["stats"]["weak"] > 100
+    assert stats["SIMILAR_TO"] == runs["substitutes"]["stats"]["pairs"] > 0
+    # Transition weights out of every tool sum to 1.
+    sums: dict[str, float] = {}
+    for r in store.query("export_relationships"):
+        if r["type"] == "SEQUENTIAL":
+            sums[r["source"]] = sums.get(r["source"], 0.0) + r["props"]["weight"]
+    assert all(abs(v - 1.0) < 1e-9 for v in sums.values())

@@ -292,6 +292,15 @@ def weights() -> None:
     """Weights and graph analytics: transition, availability, resources, importance, substitutes, communities."""
 
 
+def _job_extras(obj: Context) -> dict[str, Any]:
+    """What jobs may use beyond the store: the configured LLM (if any) and where its answers are cached."""
+    extras: dict[str, Any] = {"llm_cache": obj.settings.home / "cache" / "resource_llm.json"}
+    llm = obj.settings.llm.client()
+    if llm is not None:
+        extras["llm"] = llm
+    return extras
+
+
 def _parse_params(items: tuple[str, ...]) -> dict[str, dict[str, Any]]:
     out: dict[str, dict[str, Any]] = {}
     for item in items:
@@ -319,10 +328,7 @@ def weights_run(obj: Context, jobs: tuple[str, ...], backend: str, params: tuple
     from gds_jobs import JOBS, run_jobs
 
     store = obj.store()
-    extras: dict[str, Any] = {"llm_cache": obj.settings.home / "cache" / "resource_llm.json"}
-    llm = obj.settings.llm.client()
-    if llm is not None:
-        extras["llm"] = llm
+    extras = _job_extras(obj)
     say = (lambda m: click.echo(m, err=True)) if progress_enabled() and not as_json else None
     runs = run_jobs(store, JOBS, jobs or None, params=_parse_params(params), backend=backend, progress=say,
                     extras=extras)
@@ -415,7 +421,8 @@ def demo(obj: Context, sample: Path | None, as_json: bool) -> None:
     from toolgraph.demo import run_demo
     from toolgraph.stats import print_stats
 
-    result = run_demo(obj.store(), sample, progress=progress_enabled(), chunk_size=obj.settings.batch_size)
+    result = run_demo(obj.store(), sample, progress=progress_enabled(), chunk_size=obj.settings.batch_size,
+                      extras=_job_extras(obj))
 
     def human(d: dict[str, Any]) -> None:
         click.echo(f"ToolGraph demo on {d['database']['backend']} ({d['database']['server']})")
@@ -427,7 +434,14 @@ def demo(obj: Context, sample: Path | None, as_json: bool) -> None:
             for p in c["rejected"]:
                 click.echo(f"      rejected {p['file']}: {p['record']}: {p['field']}: {p['message']}")
         click.echo("")
+        for run in d["weights"]:
+            stats = ", ".join(f"{k} {v}" for k, v in run["stats"].items() if not isinstance(v, dict))
+            click.echo(f"  weights: {run['job']:<13} {run['seconds']:>6.2f} s  {stats}")
+        click.echo("")
         print_stats(d["stats"], 10)
+        click.echo("most important tools (PageRank over the weighted dependency graph):")
+        for row in d["most_important"]:
+            click.echo(f"  {row['importance']:.3f}  {row['id']}  (community {row['community']})")
 
     emit(result, as_json, human)
 

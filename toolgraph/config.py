@@ -74,7 +74,7 @@ class LLMSettings(BaseSettings):
     def configured(self) -> bool:
         return bool(self.base_url and self.model)
 
-    def client(self) -> "ChatModel | None":
+    def client(self) -> ChatModel | None:
         if not self.configured:
             return None
         from toolgraph.llm import ChatModel

@@ -21,7 +21,7 @@ def default_sample() -> Path:
 
 
 def run_demo(store: GraphStore, sample: Path | None = None, *, progress: bool = False,
-             chunk_size: int = 1000) -> dict[str, Any]:
+             chunk_size: int = 1000, extras: dict[str, Any] | None = None) -> dict[str, Any]:
     root = Path(sample) if sample else default_sample()
     if not (root / "toolbench").is_dir():
         raise InputFileError(f"{root}: not a ToolGraph sample folder (no toolbench/ inside); pass --sample")
@@ -43,5 +43,9 @@ def run_demo(store: GraphStore, sample: Path | None = None, *, progress: bool = 
         batch = read(ImportBatch(name))
         report = write_batch(store, batch, skip_invalid=skip_invalid, chunk_size=chunk_size, progress=progress)
         imports.append({"name": name, "report": report.as_dict()})
+    from gds_jobs import JOBS, run_jobs
+
+    runs = run_jobs(store, JOBS, extras=extras)
     stats = graph_stats(store)
-    return {"database": stats["database"], "imports": imports, "stats": stats}
+    return {"database": stats["database"], "imports": imports, "weights": runs, "stats": stats,
+            "most_important": store.query("top_tools_by_importance", limit=5)}

@@ -101,7 +101,7 @@ class ChatModel:
             except ValidationError as exc:
                 last_error = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'answer'}: {e['msg']}" for e in exc.errors())
             self.usage.invalid_answers += 1
-            history += [{"role": "assistant", "content": text},
-                        {"role": "user", "content": f"Your answer was invalid: {last_error}. Answer again with JSON "
-                                                    f"only, matching this schema: {json.dumps(schema.model_json_schema())}"}]
+            feedback = (f"Your answer was invalid: {last_error}. Answer again with JSON only, matching this "
+                        f"schema: {json.dumps(schema.model_json_schema())}")
+            history += [{"role": "assistant", "content": text}, {"role": "user", "content": feedback}]
         raise LLMError(f"the LLM gave no valid answer after {self.max_retries + 1} tries; last error: {last_error}")

@@ -21,8 +21,8 @@ from tqdm import tqdm
 from toolgraph.errors import ImportRejectedError
 from toolgraph.ingest.batch import ImportBatch, ImportReport
 from toolgraph.models import MANUAL_SOURCES
-from toolgraph.weights import TRANSITION_ALPHA
 from toolgraph.store import GraphStore, Tx
+from toolgraph.weights import TRANSITION_ALPHA
 
 log = logging.getLogger(__name__)
 
