@@ -65,7 +65,7 @@ class ImportanceJob(Job):
         rows = [{"id": k, "pagerank": v, "importance": v / top if top > 0 else 0.0} for k, v in scores.items()]
         ctx.write_rows("job_write_importance", rows)
         best = max(scores, key=lambda k: scores[k]) if scores else None
-        return {"tools": len(rows), "max_pagerank": top, "most_important": best}
+        return {"tools": len(rows), "max_pagerank": round(top, 6), "most_important": best}
 
     def run_portable(self, ctx: JobContext, params: Any) -> dict[str, Any]:
         nodes, edges = load_graph(ctx, params)
