@@ -104,6 +104,20 @@ class Backend:
             )
         return name
 
+    def fulltext_index_name(self, label: str, prop: str) -> str:
+        _check_identifier(label, prop)
+        return f"{label}[{prop}]" if self.kind == ARCADEDB else f"{label.lower()}_{prop.lower()}_text"
+
+    def create_fulltext_index(self, run_cypher: Callable[[str], Any], label: str, prop: str) -> str:
+        """A full-text (BM25, Lucene query syntax) index on ``label.prop`` unless it exists; returns its name."""
+        name = self.fulltext_index_name(label, prop)
+        if self.kind == ARCADEDB:
+            self.arcadedb_sql(f"CREATE PROPERTY {label}.{prop} IF NOT EXISTS STRING")
+            self.arcadedb_sql(f"CREATE INDEX IF NOT EXISTS ON {label} ({prop}) FULL_TEXT")
+        else:
+            run_cypher(f"CREATE FULLTEXT INDEX {name} IF NOT EXISTS FOR (n:{label}) ON EACH [n.{prop}]")
+        return name
+
     def drop_vector_index(self, run_cypher: Callable[[str], Any], label: str, prop: str) -> None:
         """Drop the vector index on ``label.prop`` if it exists (to re-embed with a model of other dimensions)."""
         name = self.vector_index_name(label, prop)

@@ -13,6 +13,7 @@ from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 if TYPE_CHECKING:
+    from toolgraph.embeddings import Embedder
     from toolgraph.llm import ChatModel
 
 
@@ -85,6 +86,36 @@ class LLMSettings(BaseSettings):
                          max_retries=self.max_retries)
 
 
+class EmbedSettings(BaseSettings):
+    """The embedding model: local (FlagEmbedding; default: the offline all-MiniLM-L6-v2) or an OpenAI-compatible
+    embeddings endpoint."""
+
+    model_config = SettingsConfigDict(env_prefix="TOOLGRAPH_EMBED_", extra="ignore")
+
+    provider: str = Field("flag", pattern="^(flag|openai)$")
+    model: str | None = Field(None, description="BGE name or folder; unset: the offline all-MiniLM-L6-v2")
+    pooling: str | None = Field(None, pattern="^(cls|mean)$")
+    query_instruction: str | None = None
+    batch_size: int = Field(64, ge=1, le=4096)
+    base_url: str | None = None
+    api_key: SecretStr = SecretStr("")
+
+    def embedder(self) -> Embedder:
+        if self.provider == "openai":
+            from toolgraph.embeddings.openai_compat import OpenAIEmbedder
+
+            if not self.base_url or not self.model:
+                from toolgraph.errors import ConfigError
+
+                raise ConfigError("TOOLGRAPH_EMBED_PROVIDER=openai needs TOOLGRAPH_EMBED_BASE_URL and _MODEL")
+            return OpenAIEmbedder(base_url=self.base_url, model=self.model, api_key=self.api_key.get_secret_value(),
+                                  batch_size=self.batch_size)
+        from toolgraph.embeddings.flag import FlagEmbedder
+
+        return FlagEmbedder(self.model, pooling=self.pooling, query_instruction=self.query_instruction,
+                            batch_size=self.batch_size)
+
+
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="TOOLGRAPH_", extra="ignore")
 
@@ -93,6 +124,7 @@ class Settings(BaseSettings):
     neo4j: Neo4jSettings = Field(default_factory=Neo4jSettings)
     embedded: EmbeddedSettings = Field(default_factory=EmbeddedSettings)
     llm: LLMSettings = Field(default_factory=LLMSettings)
+    embed: EmbedSettings = Field(default_factory=EmbedSettings)
 
     @property
     def uses_embedded(self) -> bool:

@@ -43,7 +43,7 @@ class Tx:
         self._catalog = catalog
         self._where = where
 
-    def run(self, name: str, **params: Any) -> list[Row]:
+    def run(self, name: str, /, **params: Any) -> list[Row]:
         query = self._catalog[name]
         try:
             return [record.data() for record in self._tx.run(query.text, params)]
@@ -115,7 +115,7 @@ class GraphStore:
         mode = neo4j.WRITE_ACCESS if write else neo4j.READ_ACCESS
         return self.driver.session(database=self.database, default_access_mode=mode)
 
-    def query(self, name: str, **params: Any) -> list[Row]:
+    def query(self, name: str, /, **params: Any) -> list[Row]:
         """Run one named query in its own transaction (read or write, as its header says)."""
         query = self.catalog[name]
         write = query.mode == "write"

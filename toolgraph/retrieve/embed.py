@@ -1,0 +1,82 @@
+"""``toolgraph embed``: vectors for every tool, in ``Tool.embedding``, with a vector and a full-text index.
+
+The text embedded is the tool's name, description, parameters, group and category (``tool_text``); a hash of it
+and the model name is kept in ``Tool.embedding_hash``, so a re-run embeds only tools whose text changed. The model
+is recorded in ``(:EmbeddingModel {key: 'tools', name, dimensions})``; vectors of another model are an error until
+``--reset`` re-embeds everything.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from datetime import UTC, datetime
+from typing import Any
+
+from tqdm import tqdm
+
+from toolgraph.embeddings.base import Embedder, EmbeddingError
+from toolgraph.store import GraphStore
+
+LABEL, VECTOR, TEXT = "Tool", "embedding", "search_text"
+
+
+def _params(raw: Any) -> list[dict[str, Any]]:
+    try:
+        value = json.loads(raw) if isinstance(raw, str) else raw
+    except ValueError:
+        return []
+    return [p for p in value or [] if isinstance(p, dict)]
+
+
+def tool_text(row: dict[str, Any]) -> str:
+    """The text a tool is embedded and keyword-searched by."""
+    params = []
+    for p in _params(row.get("required_params")) + _params(row.get("optional_params")):
+        desc = str(p.get("description") or "").strip()
+        params.append(f"{p.get('name')} ({desc})" if desc else str(p.get("name")))
+    parts = [str(row.get("name") or ""), str(row.get("description") or "").strip()]
+    if params:
+        parts.append("Parameters: " + ", ".join(params))
+    parts.append(f"Tool: {row.get('group') or ''}. Category: {row.get('category') or ''}.")
+    return ". ".join(p for p in parts if p)[:4000]
+
+
+def check_model(store: GraphStore, embedder: Embedder) -> dict[str, Any] | None:
+    """The recorded model; an error when it is not the configured one."""
+    rows = store.query("get_embedding_model")
+    if rows and (rows[0]["name"] != embedder.name or rows[0]["dimensions"] != embedder.dimensions):
+        raise EmbeddingError(
+            f"the graph holds tool vectors of model {rows[0]['name']!r} ({rows[0]['dimensions']} dimensions), but "
+            f"the configured model is {embedder.name!r} ({embedder.dimensions}); run `toolgraph embed --reset` to "
+            "re-embed every tool, or configure the recorded model (TOOLGRAPH_EMBED_MODEL)")
+    return rows[0] if rows else None
+
+
+def embed_tools(store: GraphStore, embedder: Embedder, *, reset: bool = False, chunk_size: int = 500,
+                progress: bool = False) -> dict[str, Any]:
+    backend = store.backend
+    if reset:
+        backend.drop_vector_index(store.run_ddl, LABEL, VECTOR)
+        store.query("clear_tool_embeddings")
+    else:
+        check_model(store, embedder)
+    rows = store.query("embed_tool_rows")
+    todo = []
+    for row in rows:
+        text = tool_text(row)
+        digest = hashlib.sha1(f"{embedder.name}\x1f{text}".encode()).hexdigest()
+        if reset or row["embedding_hash"] != digest:
+            todo.append({"id": row["id"], "text": text, "hash": digest})
+    with tqdm(total=len(todo), desc="embedding tools", unit="tool", disable=not progress) as bar:
+        for start in range(0, len(todo), chunk_size):
+            part = todo[start : start + chunk_size]
+            vectors = embedder.embed_documents([r["text"] for r in part])
+            store.query("set_tool_embeddings", rows=[{**r, "embedding": v} for r, v in zip(part, vectors)])
+            bar.update(len(part))
+    store.query("set_embedding_model", name=embedder.name, dimensions=embedder.dimensions,
+                updated=datetime.now(UTC).isoformat())
+    vector_index = backend.create_vector_index(store.run_ddl, LABEL, VECTOR, embedder.dimensions)
+    text_index = backend.create_fulltext_index(store.run_ddl, LABEL, TEXT)
+    return {"model": embedder.name, "dimensions": embedder.dimensions, "tools": len(rows), "embedded": len(todo),
+            "unchanged": len(rows) - len(todo), "vector_index": vector_index, "text_index": text_index}

@@ -1,0 +1,214 @@
+"""Tool search: dense (vector index), keyword (BM25 full-text index), hybrid (both, fused) and graph (hybrid seeds
+expanded along dependency edges). Every hit says why it ranked.
+
+Scores:
+- dense: cosine similarity of query and tool vectors (raw cosine in [-1, 1]);
+- keyword: the full-text index's BM25 score;
+- hybrid: reciprocal-rank fusion of the two lists, ``sum 1 / (60 + rank)`` (rank from 1), then divided by the
+  best hit's value, so the top hit has 1.0;
+- graph: ``hybrid(t) + strength * max over edges (s, t) of beta(edge) * weight(edge) * hybrid(s)``, for the
+  edges between t and the top ``seeds`` hybrid hits s: same tool group 0.3 (weight 1); t follows s over SEQUENTIAL
+  0.4 (weight P(t | s)); t precedes s 0.2; t provides an input of s over STRONG_RESOURCE or WEAK_RESOURCE 0.2
+  (weight = confidence); t uses an output of s 0.1; strength 0.25. So a tool that provides what a good hit needs, or
+  usually follows it, is pulled up or in. The parameters were tuned on StableToolBench G1_instruction and
+  G1_category (G1_tool and G2_category held out): docs/benchmarks.md.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from pydantic import BaseModel
+
+from toolgraph.embeddings.base import Embedder, EmbeddingError
+from toolgraph.retrieve.embed import LABEL, TEXT, VECTOR, check_model
+from toolgraph.store import GraphStore
+
+Method = Literal["keyword", "dense", "hybrid", "graph"]
+METHODS: tuple[str, ...] = ("keyword", "dense", "hybrid", "graph")
+RRF_K = 60
+LUCENE_WORDS = {"and", "or", "not", "to"}
+QUERY_STOPWORDS = {"a", "an", "the", "of", "for", "to", "in", "on", "and", "or", "is", "are", "be", "me", "my", "i",
+                   "you", "your", "can", "could", "please", "with", "about", "from", "what", "which", "that", "this",
+                   "it", "its", "also", "want", "would", "like", "need", "some", "get", "give", "provide", "find"}
+
+
+@dataclass(frozen=True)
+class GraphWeights:
+    """The graph method's parameters (tuned on StableToolBench G1_instruction + G1_category, docs/benchmarks.md)."""
+
+    seeds: int = 5  # how many hybrid hits are expanded
+    strength: float = 0.25  # lambda: how much the graph may add to a hybrid score (at most 1)
+    sibling: float = 0.3  # same tool group as a seed
+    successor: float = 0.4  # a seed -SEQUENTIAL-> t, times P(t | seed)
+    predecessor: float = 0.2  # t -SEQUENTIAL-> a seed
+    strong_provider: float = 0.2  # t -STRONG_RESOURCE-> a seed
+    weak_provider: float = 0.2  # t -WEAK_RESOURCE-> a seed
+    consumer: float = 0.1  # a seed -RESOURCE-> t
+
+
+class Why(BaseModel):
+    dense: float | None = None
+    dense_rank: int | None = None
+    keyword: float | None = None
+    keyword_rank: int | None = None
+    hybrid: float | None = None
+    graph: float | None = None
+    via: list[str] = []
+
+
+class Hit(BaseModel):
+    id: str
+    name: str
+    group: str
+    category: str
+    source_ref: dict[str, Any]
+    score: float
+    why: Why
+    chain: list[str] | None = None
+
+
+def keyword_query(text: str) -> str:
+    """Plain terms for Lucene (its syntax characters and operators removed)."""
+    tokens = [t for t in re.findall(r"[a-z0-9]+", text.lower()) if t not in LUCENE_WORDS and t not in QUERY_STOPWORDS]
+    return " ".join(dict.fromkeys(tokens))
+
+
+@dataclass
+class Retriever:
+    store: GraphStore
+    embedder: Embedder | None = None
+    exact: bool = False
+    weights: GraphWeights = field(default_factory=GraphWeights)
+
+    def __post_init__(self) -> None:
+        backend = self.store.backend
+        self.vector_index = backend.vector_index_name(LABEL, VECTOR)
+        self.text_index = backend.fulltext_index_name(LABEL, TEXT)
+        if self.embedder is not None:
+            if check_model(self.store, self.embedder) is None:
+                raise EmbeddingError("no tool embeddings in the graph yet: run `toolgraph embed` first")
+
+    # -- the ranked lists ----------------------------------------------------------------------------------------
+    def dense(self, query: str | list[float], k: int, category: str | None = None) -> list[tuple[str, float]]:
+        if self.embedder is None:
+            raise EmbeddingError("dense search needs an embedding model")
+        vector = self.embedder.embed_query(query) if isinstance(query, str) else query
+        backend = self.store.backend
+        if self.exact:
+            rows = self.store.query("exact_tool_vectors", k=k, vector=vector, category=category)
+            return [(r["id"], backend.cosine_from_function(r["score"])) for r in rows]
+        # Over-fetch when filtering by category: the index ranks over every tool.
+        fetch = k if category is None else max(k * 10, 100)
+        rows = self.store.query("query_tool_vectors", index=self.vector_index, k=fetch, vector=vector,
+                                category=category)
+        return [(r["id"], backend.cosine_from_index_score(r["score"])) for r in rows[:k]]
+
+    def keyword(self, query: str, k: int, category: str | None = None) -> list[tuple[str, float]]:
+        terms = keyword_query(query)
+        if not terms:
+            return []
+        rows = self.store.query("query_tool_text", index=self.text_index, query=terms, k=k, category=category)
+        return [(r["id"], float(r["score"])) for r in rows]
+
+    def _hybrid(self, query: str, k: int, category: str | None, vector: list[float] | None = None
+                ) -> tuple[list[tuple[str, float]], dict[str, Why]]:
+        depth = max(k * 3, 30)
+        dense = self.dense(vector if vector is not None else query, depth, category)
+        keyword = self.keyword(query, depth, category)
+        why: dict[str, Why] = defaultdict(Why)
+        fused: dict[str, float] = defaultdict(float)
+        for rank, (tid, score) in enumerate(dense, start=1):
+            why[tid].dense, why[tid].dense_rank = round(score, 6), rank
+            fused[tid] += 1.0 / (RRF_K + rank)
+        for rank, (tid, score) in enumerate(keyword, start=1):
+            why[tid].keyword, why[tid].keyword_rank = round(score, 6), rank
+            fused[tid] += 1.0 / (RRF_K + rank)
+        top = max(fused.values(), default=1.0)
+        ranked = sorted(((t, s / top) for t, s in fused.items()), key=lambda x: (-x[1], x[0]))
+        for tid, score in ranked:
+            why[tid].hybrid = round(score, 6)
+        return ranked, why
+
+    def _graph(self, query: str, k: int, category: str | None, vector: list[float] | None = None
+               ) -> tuple[list[tuple[str, float]], dict[str, Why]]:
+        hybrid, why = self._hybrid(query, k, category, vector)
+        w = self.weights
+        seeds = dict(hybrid[: w.seeds])
+        scores = dict(hybrid)
+        bonus: dict[str, float] = {}
+        for row in self.store.query("graph_expand", seeds=list(seeds), category=category):
+            s, n, kind, direction, weight = row["seed"], row["id"], row["type"], row["direction"], row["weight"]
+            if kind == "HAS_TOOL":
+                beta, label = w.sibling, "same group as"
+            elif kind == "SEQUENTIAL":
+                beta, label = (w.successor, "follows") if direction == "out" else (w.predecessor, "precedes")
+            elif direction == "in":
+                beta = w.strong_provider if kind == "STRONG_RESOURCE" else w.weak_provider
+                label = "provides input of"
+            else:
+                beta, label = w.consumer, "uses output of"
+            gain = w.strength * beta * float(weight or 0.0) * seeds[s]
+            if gain <= 0:
+                continue
+            if gain > bonus.get(n, 0.0):
+                bonus[n] = gain
+                why[n].via = [f"{label} {s} ({kind.lower()}, weight {float(weight):.2f})"]
+        for tid, gain in bonus.items():
+            scores[tid] = scores.get(tid, 0.0) + gain
+            why[tid].graph = round(gain, 6)
+        ranked = sorted(scores.items(), key=lambda x: (-x[1], x[0]))
+        return ranked, why
+
+    # -- the public call -----------------------------------------------------------------------------------------
+    def search(self, query: str, *, k: int = 10, method: Method = "graph", category: str | None = None,
+               chains: bool = False, vector: list[float] | None = None) -> list[Hit]:
+        if not query.strip():
+            raise ValueError("the query is empty")
+        if method == "keyword":
+            ranked = self.keyword(query, k, category)
+            why = {t: Why(keyword=round(s, 6), keyword_rank=i) for i, (t, s) in enumerate(ranked, start=1)}
+        elif method == "dense":
+            ranked = self.dense(vector if vector is not None else query, k, category)
+            why = {t: Why(dense=round(s, 6), dense_rank=i) for i, (t, s) in enumerate(ranked, start=1)}
+        elif method == "hybrid":
+            ranked, why = self._hybrid(query, k, category, vector)
+        elif method == "graph":
+            ranked, why = self._graph(query, k, category, vector)
+        else:
+            raise ValueError(f"method must be one of {', '.join(METHODS)}, not {method!r}")
+        return self._hits(ranked[:k], why, chains)
+
+    def ranked_ids(self, query: str, *, k: int, method: Method, category: str | None = None,
+                   vector: list[float] | None = None) -> list[str]:
+        """Only the ids, for evaluation."""
+        if method == "keyword":
+            return [t for t, _ in self.keyword(query, k, category)]
+        if method == "dense":
+            return [t for t, _ in self.dense(vector if vector is not None else query, k, category)]
+        ranked, _ = (self._hybrid if method == "hybrid" else self._graph)(query, k, category, vector)
+        return [t for t, _ in ranked[:k]]
+
+    def _hits(self, ranked: list[tuple[str, float]], why: dict[str, Why], chains: bool) -> list[Hit]:
+        ids = [t for t, _ in ranked]
+        cards = {r["id"]: r for r in self.store.query("tool_cards", ids=ids)}
+        providers: dict[str, list[str]] = defaultdict(list)
+        if chains and ids:
+            for row in self.store.query("tool_providers", ids=ids):
+                if row["type"] == "STRONG_RESOURCE" and row["provider"] not in providers[row["id"]]:
+                    providers[row["id"]].append(row["provider"])
+        hits = []
+        for tid, score in ranked:
+            card = cards.get(tid)
+            if card is None:
+                continue
+            hits.append(Hit(
+                id=tid, name=card["name"], group=card["group"] or "", category=card["category"] or "",
+                source_ref=json.loads(card["source_ref"] or "{}"), score=round(score, 6), why=why.get(tid, Why()),
+                chain=(providers[tid][:3] + [tid]) if chains else None,
+            ))
+        return hits
