@@ -524,15 +524,16 @@ def queries(obj: Context, check: bool, as_json: bool) -> None:
 @main.command()
 @click.option("--sample", type=click.Path(path_type=Path), default=None,
               help="The sample folder to import (default: the import/ folder shipped with ToolGraph).")
+@click.option("--no-embed", is_flag=True, help="Skip embedding and the sample search.")
 @json_option
 @pass_ctx
-def demo(obj: Context, sample: Path | None, as_json: bool) -> None:
+def demo(obj: Context, sample: Path | None, no_embed: bool, as_json: bool) -> None:
     """The main job: start the database, import the bundled sample, and show what is in the graph."""
     from toolgraph.demo import run_demo
     from toolgraph.stats import print_stats
 
     result = run_demo(obj.store(), sample, progress=progress_enabled(), chunk_size=obj.settings.batch_size,
-                      extras=_job_extras(obj))
+                      extras=_job_extras(obj), embedder=None if no_embed else obj.settings.embed.embedder())
 
     def human(d: dict[str, Any]) -> None:
         click.echo(f"ToolGraph demo on {d['database']['backend']} ({d['database']['server']})")
@@ -552,6 +553,11 @@ def demo(obj: Context, sample: Path | None, as_json: bool) -> None:
         click.echo("most important tools (PageRank over the weighted dependency graph):")
         for row in d["most_important"]:
             click.echo(f"  {row['importance']:.3f}  {row['id']}  (community {row['community']})")
+        if "search" in d:
+            e = d["embedding"]
+            click.echo(f"\nembedded {e['embedded']} tool(s) with {e['model']} ({e['unchanged']} unchanged)")
+            click.echo(f"search (graph method): {d['search']['query']}")
+            _print_hits(d["search"]["hits"])
 
     emit(result, as_json, human)
 

@@ -20,8 +20,12 @@ def default_sample() -> Path:
     return Path(__file__).resolve().parent.parent / "import"
 
 
+SAMPLE_REQUEST = "search for a movie by title and show its cast and crew"
+
+
 def run_demo(store: GraphStore, sample: Path | None = None, *, progress: bool = False,
-             chunk_size: int = 1000, extras: dict[str, Any] | None = None) -> dict[str, Any]:
+             chunk_size: int = 1000, extras: dict[str, Any] | None = None,
+             embedder: Any = None) -> dict[str, Any]:
     root = Path(sample) if sample else default_sample()
     if not (root / "toolbench").is_dir():
         raise InputFileError(f"{root}: not a ToolGraph sample folder (no toolbench/ inside); pass --sample")
@@ -46,6 +50,14 @@ def run_demo(store: GraphStore, sample: Path | None = None, *, progress: bool = 
     from gds_jobs import JOBS, run_jobs
 
     runs = run_jobs(store, JOBS, extras=extras)
+    result: dict[str, Any] = {"imports": imports, "weights": runs}
+    if embedder is not None:
+        from toolgraph.retrieve.embed import embed_tools
+        from toolgraph.retrieve.search import Retriever
+
+        result["embedding"] = embed_tools(store, embedder, progress=progress)
+        hits = Retriever(store, embedder).search(SAMPLE_REQUEST, k=5, method="graph", chains=True)
+        result["search"] = {"query": SAMPLE_REQUEST, "hits": [h.model_dump() for h in hits]}
     stats = graph_stats(store)
-    return {"database": stats["database"], "imports": imports, "weights": runs, "stats": stats,
+    return {"database": stats["database"], **result, "stats": stats,
             "most_important": store.query("top_tools_by_importance", limit=5)}

@@ -197,7 +197,7 @@ class Retriever:
         ids = [t for t, _ in ranked]
         cards = {r["id"]: r for r in self.store.query("tool_cards", ids=ids)}
         providers: dict[str, list[str]] = defaultdict(list)
-        if chains and ids:
+        if chains and ids:  # a tool with the strongest provider of its required input (rows come strongest first)
             for row in self.store.query("tool_providers", ids=ids):
                 if row["type"] == "STRONG_RESOURCE" and row["provider"] not in providers[row["id"]]:
                     providers[row["id"]].append(row["provider"])
@@ -209,6 +209,6 @@ class Retriever:
             hits.append(Hit(
                 id=tid, name=card["name"], group=card["group"] or "", category=card["category"] or "",
                 source_ref=json.loads(card["source_ref"] or "{}"), score=round(score, 6), why=why.get(tid, Why()),
-                chain=(providers[tid][:3] + [tid]) if chains else None,
+                chain=(providers[tid][:1] + [tid]) if chains else None,
             ))
         return hits

