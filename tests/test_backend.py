@@ -51,7 +51,7 @@ def test_vector_index_create_query_and_drop(any_store: GraphStore) -> None:
 
         deadline = time.monotonic() + 30  # Neo4j populates a new index asynchronously
         while True:
-            hits = any_store.query("query_tool_vectors", index=name, k=2, vector=[1.0, 0.1, 0.0, 0.0])
+            hits = any_store.query("query_tool_vectors", index=name, k=2, vector=[1.0, 0.1, 0.0, 0.0], category=None)
             if len(hits) == 2 or time.monotonic() > deadline:
                 break
             time.sleep(0.5)
