@@ -176,3 +176,28 @@ def test_eval_cli_prints_methods_side_by_side(embedded: GraphStore, env_for_cli:
     assert rows[("ALL", "dense")]["recall@3"] == 1.0 and rows[("ALL", "dense")]["queries"] == 2
     bad = CliRunner().invoke(main, ["eval", "retrieval", "--queries", str(path), "--methods", "magic"])
     assert bad.exit_code == 1 and "--methods takes" in bad.stderr
+
+
+def test_fine_tuning_writes_a_usable_model(embedded: GraphStore, embedder: Embedder, tmp_path: Path) -> None:
+    from toolgraph.embeddings.flag import FlagEmbedder, offline_model_path
+    from toolgraph.retrieve.evaluate import EvalQuery
+    from toolgraph.retrieve.train import TrainConfig, train
+
+    queries = [EvalQuery("f", str(i), q, {gold}) for i, (q, gold) in enumerate([
+        ("is it raining in Oslo right now", "c/g/current_weather"), ("temperature outside today", "c/g/current_weather"),
+        ("will it snow next week", "c/g/forecast"), ("which town has this zip code", "c/geo/city_lookup"),
+        ("how much is one share of ACME", "c/markets/stock_price"), ("turn yen into pounds", "c/markets/exchange_rate"),
+    ])]
+    cfg = TrainConfig(out=tmp_path / "model", epochs=1, batch_size=2, negatives=2, holdout=0.34)
+    report = train(embedded, embedder, queries, cfg, base_path=str(offline_model_path()), pooling="mean")
+    assert report["train_queries"] == 4 and report["heldout_queries"] == 2 and report["examples"] == 4
+    assert report["negatives"]["hard"] + report["negatives"]["simple"] == 8
+    for side in ("heldout_before", "heldout_after"):
+        assert set(report[side]) == {f"{m}@{k}" for m in ("recall", "ndcg") for k in (1, 5, 10)}
+        assert all(0.0 <= v <= 1.0 for v in report[side].values())
+    lines = [json.loads(x) for x in (tmp_path / "model" / "train.jsonl").read_text().splitlines()]
+    assert all(len(x["neg"]) == 2 and x["pos"] and x["query"] for x in lines)
+    tuned = FlagEmbedder(str(tmp_path / "model"))
+    assert tuned.pooling == "mean" and tuned.dimensions == 384
+    assert tuned.embed_query("weather") != embedder.embed_query("weather")  # the weights moved
+    assert json.loads((tmp_path / "model" / "toolgraph_train_report.json").read_text())["examples"] == 4

@@ -485,6 +485,55 @@ def eval_retrieval(obj: Context, files: tuple[Path, ...], ks: str, methods: str,
     emit(result, as_json, human)
 
 
+@main.group()
+def retriever() -> None:
+    """The retriever's embedding model: fine-tune it on query files."""
+
+
+@retriever.command("train")
+@click.option("--queries", "files", multiple=True, required=True, type=click.Path(path_type=Path, exists=True),
+              help="StableToolBench-format query file to learn from (repeatable); part is held out.")
+@click.option("--out", type=click.Path(path_type=Path, file_okay=False), required=True,
+              help="Folder for the fine-tuned model (then TOOLGRAPH_EMBED_MODEL=that folder).")
+@click.option("--base", default=None, help="Model to start from (default: the configured / offline model).")
+@click.option("--epochs", default=1, show_default=True, type=click.IntRange(1, 100))
+@click.option("--batch-size", default=8, show_default=True, type=click.IntRange(1, 1024))
+@click.option("--negatives", default=3, show_default=True, type=click.IntRange(1, 64))
+@click.option("--holdout", default=0.2, show_default=True, type=click.FloatRange(0.05, 0.9))
+@click.option("--lr", default=2e-5, show_default=True, type=float)
+@click.option("--seed", default=7, show_default=True)
+@json_option
+@pass_ctx
+def retriever_train(obj: Context, files: tuple[Path, ...], out: Path, base: str | None, epochs: int,
+                    batch_size: int, negatives: int, holdout: float, lr: float, seed: int, as_json: bool) -> None:
+    """Fine-tune with FlagEmbedding on (query, relevant tools, simple/hard/generated negatives); report held-out
+    Recall@k and NDCG@k of dense search before and after."""
+    from toolgraph.embeddings.flag import FlagEmbedder, offline_model_path
+    from toolgraph.retrieve.evaluate import load_queries
+    from toolgraph.retrieve.train import TrainConfig, train
+
+    queries, _ = load_queries(list(files))
+    if not queries:
+        raise ToolGraphError("no query with a gold tool in the given files")
+    model = base or obj.settings.embed.model
+    embedder = FlagEmbedder(model, pooling=obj.settings.embed.pooling)
+    base_path = str(offline_model_path()) if model in (None, "", "all-MiniLM-L6-v2") else model
+    cfg = TrainConfig(out=out, base_model=model, epochs=epochs, batch_size=batch_size, learning_rate=lr,
+                      negatives=negatives, holdout=holdout, seed=seed)
+    report = train(obj.store(), embedder, queries, cfg, base_path=base_path, pooling=embedder.pooling,
+                   llm=obj.settings.llm.client())
+
+    def human(d: dict[str, Any]) -> None:
+        click.echo(f"fine-tuned {d['base_model']} -> {d['model_dir']} on {d['train_queries']} queries "
+                   f"({d['examples']} examples, negatives {d['negatives']}) in {d['train_seconds']} s")
+        click.echo(f"held-out queries: {d['heldout_queries']} (dense search, exact cosine over every tool)")
+        for name in d["heldout_before"]:
+            click.echo(f"  {name:<10} {d['heldout_before'][name]:.4f} -> {d['heldout_after'][name]:.4f}")
+        click.echo(f"use it: TOOLGRAPH_EMBED_MODEL={d['model_dir']} toolgraph embed --reset")
+
+    emit(report, as_json, human)
+
+
 # -- stats / queries ------------------------------------------------------------------------------------------------
 @main.command()
 @click.option("--top", default=15, show_default=True, help="Categories to list (largest first).")
