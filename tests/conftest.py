@@ -43,7 +43,12 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[EmbeddedServer]
 def session_store(server: EmbeddedServer) -> Iterator[GraphStore]:
     info = server.running()
     assert info is not None
-    store = GraphStore.connect(info.bolt_uri, "root", server.password(), info.database, http_url=info.http_url)
+    yield from _with_schema(
+        GraphStore.connect(info.bolt_uri, "root", server.password(), info.database, http_url=info.http_url))
+
+
+def _with_schema(store: GraphStore) -> Iterator[GraphStore]:
+    """The store with the schema applied, closed when the session ends."""
     store.apply_schema()
     try:
         yield store
@@ -77,17 +82,12 @@ def neo4j_session_store() -> Iterator[GraphStore]:
     uri = os.environ.get("TOOLGRAPH_TEST_NEO4J_URI")
     if not uri:
         pytest.skip("set TOOLGRAPH_TEST_NEO4J_URI to run the Neo4j-only tests (see docker-compose.yml)")
-    store = GraphStore.connect(
+    yield from _with_schema(GraphStore.connect(
         uri,
         os.environ.get("TOOLGRAPH_TEST_NEO4J_USER", "neo4j"),
         os.environ.get("TOOLGRAPH_TEST_NEO4J_PASSWORD", "toolgraph-dev"),
         os.environ.get("TOOLGRAPH_TEST_NEO4J_DATABASE", "neo4j"),
-    )
-    store.apply_schema()
-    try:
-        yield store
-    finally:
-        store.close()
+    ))
 
 
 @pytest.fixture
