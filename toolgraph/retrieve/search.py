@@ -31,6 +31,7 @@ from toolgraph.store import GraphStore
 Method = Literal["keyword", "dense", "hybrid", "graph"]
 METHODS: tuple[str, ...] = ("keyword", "dense", "hybrid", "graph")
 RRF_K = 60
+OVERFETCH = 5
 LUCENE_WORDS = {"and", "or", "not", "to"}
 QUERY_STOPWORDS = {"a", "an", "the", "of", "for", "to", "in", "on", "and", "or", "is", "are", "be", "me", "my", "i",
                    "you", "your", "can", "could", "please", "with", "about", "from", "what", "which", "that", "this",
@@ -102,8 +103,9 @@ class Retriever:
         if self.exact:
             rows = self.store.query("exact_tool_vectors", k=k, vector=vector, category=category)
             return [(r["id"], backend.cosine_from_function(r["score"])) for r in rows]
-        # Over-fetch when filtering by category: the index ranks over every tool.
-        fetch = k if category is None else max(k * 10, 100)
+        # Over-fetch: an approximate index finds more of the true top k among its top 5k (and a category filter
+        # drops most of what the index ranks over every tool).
+        fetch = max(k * OVERFETCH, 50) if category is None else max(k * 10, 100)
         rows = self.store.query("query_tool_vectors", index=self.vector_index, k=fetch, vector=vector,
                                 category=category)
         return [(r["id"], backend.cosine_from_index_score(r["score"])) for r in rows[:k]]
