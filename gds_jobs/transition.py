@@ -29,6 +29,5 @@ class TransitionJob(Job):
     Params = TransitionParams
 
     def run_portable(self, ctx: JobContext, params: Any) -> dict[str, Any]:
-        rows = ctx.store.query("job_transition_weights", sources=None, alpha=params.alpha,
-                               manual=sorted(MANUAL_SOURCES))
+        rows = ctx.store.query("job_transition_weights", alpha=params.alpha, manual=sorted(MANUAL_SOURCES))
         return {"edges_weighted": rows[0]["n"] if rows else 0}

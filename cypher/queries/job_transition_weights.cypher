@@ -1,12 +1,11 @@
-// Transition weights on SEQUENTIAL edges: weight = P(B | A) = (count(A->B) + alpha) / (count(A->*) + alpha * n(A)),
+// Transition weights on every SEQUENTIAL edge: weight = P(B | A) = (count(A->B) + alpha) / (count(A->*) + alpha * n(A)),
 // n(A) = number of successors of A (Lidstone smoothing over observed successors; alpha = 0 is the plain ratio).
-// Recomputes the out-edges of the given source tools (null: all). Edges set by a person (source analyst, user,
-// manual) keep their weight.
+// Edges set by a person (source analyst, user, manual) keep their weight. job_transition_weights_for does the
+// same for some source tools only (what imports use).
 // mode: write
-// params: sources: list of Tool ids or null, alpha: smoothing (>= 0), manual: list of protected edge sources
+// params: alpha: smoothing (>= 0), manual: list of protected edge sources
 // returns: n (edges weighted)
 MATCH (a:Tool)-[r:SEQUENTIAL]->(:Tool)
-WHERE $sources IS NULL OR a.id IN $sources
 WITH a, sum(coalesce(r.count, 0)) AS total, count(r) AS successors
 MATCH (a)-[r:SEQUENTIAL]->(:Tool)
 WHERE NOT coalesce(r.source, '') IN $manual

@@ -90,11 +90,12 @@ def write_batch(
             plan = _classify(batch, existing, report)
             if dry_run:
                 raise _DryRun
-            total = sum(len(rows) for name, rows in plan if name != "job_transition_weights")
+            total = sum(len(rows) for name, rows in plan if name != "job_transition_weights_for")
             with tqdm(total=total, desc=f"writing {report.source}", unit="row", disable=not progress) as bar:
                 for name, rows in plan:
-                    if name == "job_transition_weights":
-                        tx.run(name, sources=rows[0]["sources"], alpha=TRANSITION_ALPHA, manual=sorted(MANUAL_SOURCES))
+                    if name == "job_transition_weights_for":
+                        for part in chunks(rows[0]["sources"], chunk_size):
+                            tx.run(name, sources=list(part), alpha=TRANSITION_ALPHA, manual=sorted(MANUAL_SOURCES))
                         continue
                     for part in chunks(rows, chunk_size):
                         result = tx.run(name, rows=list(part))
@@ -247,6 +248,6 @@ def _classify(batch: ImportBatch, existing: _Existing, report: ImportReport) -> 
     # Transition weights of every tool whose out-edges changed, in the same transaction (no full recompute).
     sources = sorted({a for a, _ in transitions} | {r["source"] for r in by_type["SEQUENTIAL"]})
     if sources:
-        plan.append(("job_transition_weights", [{"sources": sources}]))
+        plan.append(("job_transition_weights_for", [{"sources": sources}]))
     return plan
 
