@@ -160,3 +160,16 @@ def test_bad_job_requests_are_named(abc: GraphStore) -> None:
 def test_jobs_run_in_dependency_order(abc: GraphStore) -> None:
     runs = run_jobs(abc, JOBS, ["communities", "importance", "transition"])
     assert [r["job"] for r in runs] == ["transition", "importance", "communities"]
+
+
+def test_imported_sequential_weights_are_derived_unless_a_person_set_them(store: GraphStore) -> None:
+    from tests.conftest import snapshot
+
+    edges = [("a", "b", "SEQUENTIAL", {"weight": 0.3}), ("a", "c", "SEQUENTIAL", {"weight": 0.9, "origin": "analyst"})]
+    make_graph(store, {"a": {}, "b": {}, "c": {}}, edges=edges)
+    w = {k: v["weight"] for k, v in edge_props(store, "SEQUENTIAL").items()}
+    # count 0 on both: a->b gets the smoothed share of a's successors that are not protected; a->c keeps 0.9
+    assert w == pytest.approx({("a", "b"): 0.5, ("a", "c"): 0.9})
+    before = snapshot(store)
+    make_graph(store, {"a": {}, "b": {}, "c": {}}, edges=edges)  # importing again changes nothing
+    assert snapshot(store) == before

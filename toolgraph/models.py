@@ -161,7 +161,9 @@ class DependencySpec(BaseModel):
 
     def props(self) -> dict[str, Any]:
         props: dict[str, Any] = {"description": self.description, "source": self.origin}
-        if self.weight is not None:
+        # A SEQUENTIAL weight is P(B | A), derived from the counts by the transition job; only a person's
+        # (analyst, user, manual) is stored as given, and the job then leaves it alone.
+        if self.weight is not None and (self.type != "SEQUENTIAL" or self.origin in MANUAL_SOURCES):
             props["weight"] = self.weight
         return props
 
