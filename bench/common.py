@@ -1,0 +1,355 @@
+"""What the benchmarks share: a private embedded server, measuring time and memory, the machine, the generated
+tool graph, and table printing.
+
+Every benchmark starts its own server in a temporary home on free ports (:func:`private_server`), so a run never
+touches ``.toolgraph/`` or a server someone has running, and stops it at the end.
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+import json
+import os
+import platform
+import random
+import resource
+import socket
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+import neo4j
+
+from toolgraph.embedded import EmbeddedServer
+from toolgraph.ingest.batch import ImportBatch, ImportReport
+from toolgraph.ingest.writer import write_batch
+from toolgraph.models import CategorySpec, DependencySpec, GroupSpec, Param, ToolSpec
+from toolgraph.store import GraphStore, Tx
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED_DATA = ROOT.parent / "shared" / "data"
+DEFAULT_CHUNK = 1000  # the default of TOOLGRAPH_BATCH_SIZE, what `toolgraph import` uses
+ORIGIN = "bench"
+T = TypeVar("T")
+STARTED = time.perf_counter()
+
+
+def progress(message: str) -> None:
+    print(f"[{time.perf_counter() - STARTED:6.1f}s] {message}", file=sys.stderr, flush=True)
+
+
+def timed(fn: Callable[[], T]) -> tuple[T, float]:
+    start = time.perf_counter()
+    result = fn()
+    return result, time.perf_counter() - start
+
+
+def rate(rows: int, seconds: float) -> float:
+    return round(rows / seconds, 1) if seconds > 0 else 0.0
+
+
+# -- machine, memory, CPU -------------------------------------------------------------------------------------------
+def _version(package: str) -> str | None:
+    try:
+        return importlib.metadata.version(package)
+    except importlib.metadata.PackageNotFoundError:
+        return None
+
+
+def _proc_field(path: str, key: str) -> str | None:
+    try:
+        with open(path, encoding="ascii", errors="replace") as fh:
+            for line in fh:
+                name, _, value = line.partition(":")
+                if name.strip() == key:
+                    return value.strip()
+    except OSError:
+        return None
+    return None
+
+
+def _kib_to_mib(value: str | None) -> float | None:
+    return round(int(value.split()[0]) / 1024, 1) if value else None
+
+
+def machine_info(heap: str) -> dict[str, Any]:
+    return {
+        "cpu": _proc_field("/proc/cpuinfo", "model name") or platform.processor() or platform.machine(),
+        "cores": len(os.sched_getaffinity(0)),
+        "ram_gib": round((_kib_to_mib(_proc_field("/proc/meminfo", "MemTotal")) or 0) / 1024, 1),
+        "os": platform.platform(),
+        "python": platform.python_version(),
+        "neo4j_driver": _version("neo4j"),
+        "neo4j_rust_ext": _version("neo4j-rust-ext"),
+        "arcadedb_embedded": _version("arcadedb-embedded"),
+        "server_heap": heap,
+    }
+
+
+def machine_line(m: dict[str, Any]) -> str:
+    return (f"machine: {m['cpu']}, {m['cores']} cores, {m['ram_gib']} GiB; Python {m['python']}; neo4j driver "
+            f"{m['neo4j_driver']} (rust ext {m['neo4j_rust_ext'] or 'not installed'}); arcadedb-embedded "
+            f"{m['arcadedb_embedded']}, heap {m['server_heap']}")
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time a process has used so far."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as fh:
+            fields = fh.read().rsplit(")", 1)[-1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def peak_rss_mib(pid: int | str = "self") -> float | None:
+    """A process's peak resident memory (VmHWM) since it started or since :func:`reset_peak_rss`."""
+    return _kib_to_mib(_proc_field(f"/proc/{pid}/status", "VmHWM"))
+
+
+def reset_peak_rss(pid: int | str = "self") -> bool:
+    """Reset VmHWM to the current RSS (Linux ``clear_refs`` 5), so the next peak is one phase's own."""
+    try:
+        with open(f"/proc/{pid}/clear_refs", "w", encoding="ascii") as fh:
+            fh.write("5")
+    except OSError:
+        return False
+    return True
+
+
+@dataclass
+class Timing:
+    wall_s: float = 0.0
+    client_cpu_s: float = 0.0
+    server_cpu_s: float = 0.0
+    commit_s: float = 0.0
+    queries: dict[str, float] = field(default_factory=dict)  # seconds in each named query, results read
+
+    def as_dict(self) -> dict[str, Any]:
+        return {k: round(v, 3) if isinstance(v, float) else v for k, v in asdict(self).items()}
+
+
+@contextmanager
+def query_clock() -> Iterator[Timing]:
+    """Time each named query run in a write transaction (``Tx.run``) and the commits, by wrapping both while
+    active; the writer itself is left as it is."""
+    timing = Timing()
+    spent: Counter[str] = Counter()
+    run, commit = Tx.run, neo4j.Transaction.commit
+
+    def timed_run(self: Tx, name: str, **params: Any) -> list[dict[str, Any]]:
+        start = time.perf_counter()
+        try:
+            return run(self, name, **params)
+        finally:
+            spent[name] += time.perf_counter() - start
+
+    def timed_commit(self: neo4j.Transaction) -> None:
+        start = time.perf_counter()
+        try:
+            commit(self)
+        finally:
+            timing.commit_s += time.perf_counter() - start
+
+    Tx.run, neo4j.Transaction.commit = timed_run, timed_commit  # type: ignore[method-assign]
+    try:
+        yield timing
+    finally:
+        Tx.run, neo4j.Transaction.commit = run, commit  # type: ignore[method-assign]
+        timing.queries = {name: round(s, 3) for name, s in spent.items()}
+
+
+# -- the server -----------------------------------------------------------------------------------------------------
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@dataclass
+class Bench:
+    """The benchmark's own server and a store connected to it."""
+
+    server: EmbeddedServer
+    store: GraphStore
+    pid: int
+    start_s: float
+
+    @classmethod
+    def connect(cls, server: EmbeddedServer) -> Bench:
+        """Start the server, connect, apply the schema."""
+        info, start_s = timed(server.start)
+        store = GraphStore.connect(info.bolt_uri, "root", server.password(), info.database, http_url=info.http_url)
+        store.apply_schema()
+        return cls(server, store, info.pid, round(start_s, 2))
+
+    def data_mib(self) -> float:
+        return round(int(self.server.status()["data_bytes"]) / 2**20, 1)
+
+    def memory(self) -> dict[str, float | None]:
+        """Peak resident memory so far (MiB) of this process and of the server process."""
+        status = f"/proc/{self.pid}/status"
+        return {
+            "client_peak_rss_mib": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+            "server_peak_rss_mib": _kib_to_mib(_proc_field(status, "VmHWM")),
+            "server_rss_mib": _kib_to_mib(_proc_field(status, "VmRSS")),
+        }
+
+    def reset_peaks(self) -> bool:
+        """Start a new memory phase for both processes; False where the kernel does not allow it."""
+        return reset_peak_rss() and reset_peak_rss(self.pid)
+
+    def peaks(self) -> dict[str, float | None]:
+        """Peak RSS (MiB) of this process and of the server since :meth:`reset_peaks`."""
+        return {"client_peak_rss_mib": peak_rss_mib(), "server_peak_rss_mib": peak_rss_mib(self.pid)}
+
+    def clear(self) -> float:
+        _, seconds = timed(lambda: self.store.query("clear_graph"))
+        return round(seconds, 2)
+
+    def write(self, batch: ImportBatch, *, skip_invalid: bool = False,
+              chunk_size: int = DEFAULT_CHUNK) -> tuple[ImportReport, Timing]:
+        """``write_batch``, measured. The writer adds its counts to ``batch.report``: a batch written before gets
+        a fresh report, or it would count twice."""
+        if batch.report.written:
+            batch.report = ImportReport(source=batch.report.source)
+        client, server = time.process_time(), cpu_seconds(self.pid)
+        with query_clock() as timing:
+            report, timing.wall_s = timed(lambda: write_batch(self.store, batch, skip_invalid=skip_invalid,
+                                                              chunk_size=chunk_size))
+        timing.client_cpu_s = time.process_time() - client
+        timing.server_cpu_s = cpu_seconds(self.pid) - server
+        return report, timing
+
+
+@contextmanager
+def private_server(heap: str) -> Iterator[Bench]:
+    """A fresh embedded server in a temporary home on free ports, connected, with the schema applied; stopped
+    and its home removed afterwards, whatever happens."""
+    with tempfile.TemporaryDirectory(prefix="toolgraph-bench-") as home:
+        progress(f"starting an embedded server in {home}")
+        server = EmbeddedServer(Path(home), heap=heap, bolt_port=free_port(), http_port=free_port())
+        try:
+            bench = Bench.connect(server)
+            try:
+                yield bench
+            finally:
+                bench.store.close()
+        finally:
+            server.stop()
+            progress("server stopped")
+
+
+# -- the generated graph --------------------------------------------------------------------------------------------
+WORDS = ("search", "convert", "fetch", "translate", "summarize", "detect", "classify", "render", "resize", "geocode",
+         "weather", "stock", "image", "audio", "video", "text", "user", "order", "invoice", "flight", "hotel", "news",
+         "email", "calendar", "map", "price", "review", "recipe", "movie", "song", "document", "entity")
+RESOURCES = ("text", "image", "audio", "video", "url", "json", "file", "location", "date", "user_id")
+DEPENDENCY_MIX = (("SEQUENTIAL", 0.5), ("WEAK_RESOURCE", 0.35), ("STRONG_RESOURCE", 0.15))
+LOCAL_EDGES = 0.7  # share of edges whose two tools are in the same category
+
+
+def _sentence(rng: random.Random, n: int) -> str:
+    return " ".join(rng.choice(WORDS) for _ in range(n)).capitalize() + "."
+
+
+def _params(rng: random.Random, low: int, high: int) -> list[Param]:
+    return [Param(name=f"{rng.choice(WORDS)}_{i}", type=rng.choice(("string", "number", "boolean")),
+                  description=_sentence(rng, 6)) for i in range(rng.randint(low, high))]
+
+
+def _group_sizes(rng: random.Random, n_tools: int) -> Iterator[int]:
+    left = n_tools
+    while left > 0:
+        size = min(left, rng.randint(5, 11))  # about 8 tools a group
+        left -= size
+        yield size
+
+
+def generate(n_tools: int, n_edges: int, n_categories: int, seed: int) -> ImportBatch:
+    """A deterministic tool graph. Groups are laid out category by category and most edges stay inside a
+    category, so the first tools of the batch, with the edges between them, are a connected subset."""
+    rng = random.Random(seed)
+    batch = ImportBatch("generated")
+    categories = [CategorySpec(name=f"Category {c:02d}", description=_sentence(rng, 8)) for c in range(n_categories)]
+    for cat in categories:
+        batch.add_category(cat, ORIGIN, cat.name)
+    sizes = list(_group_sizes(rng, n_tools))
+    tool_category: list[int] = []
+    for g, size in enumerate(sizes):
+        c = g * n_categories // len(sizes)
+        group = GroupSpec(id=f"bench/g{g:05d}", name=f"group {g:05d}", category=categories[c].name,
+                          description=_sentence(rng, 12), source=ORIGIN, popularity_score=round(rng.random(), 3))
+        batch.add_group(group, ORIGIN, group.id)
+        for _ in range(size):
+            t = len(tool_category)
+            tool_category.append(c)
+            tool = ToolSpec(
+                id=f"{group.id}/t{t:06d}", name=f"tool {t:06d}", group_id=group.id,
+                description=_sentence(rng, 20), method=rng.choice(("GET", "POST")),
+                url=f"https://api.example.com/g{g}/t{t}", required_params=_params(rng, 1, 3),
+                optional_params=_params(rng, 0, 3), output_schema={"result": rng.choice(RESOURCES)},
+                source=ORIGIN, source_ref={"index": t}, function_name=f"t{t:06d}_for_g{g:05d}",
+            )
+            batch.add_tool(tool, ORIGIN, tool.id)
+    _add_edges(batch, rng, tool_category, n_edges)
+    return batch
+
+
+def _add_edges(batch: ImportBatch, rng: random.Random, tool_category: list[int], n_edges: int) -> None:
+    ids = list(batch.tools)
+    by_category: dict[int, list[int]] = {}
+    for t, c in enumerate(tool_category):
+        by_category.setdefault(c, []).append(t)
+    types, weights = zip(*DEPENDENCY_MIX)
+    possible = len(ids) * (len(ids) - 1) * (1 + 2 * len(RESOURCES))  # distinct (source, target, type, resource)
+    while len(batch.dependencies) < min(n_edges, possible):
+        a = rng.randrange(len(ids))
+        b = rng.choice(by_category[tool_category[a]] if rng.random() < LOCAL_EDGES else range(len(ids)))
+        if a == b:
+            continue
+        kind = rng.choices(types, weights)[0]
+        dep = DependencySpec(
+            source=ids[a], target=ids[b], type=kind, origin=ORIGIN,
+            resource=None if kind == "SEQUENTIAL" else rng.choice(RESOURCES),
+            weight=round(rng.random(), 3) if kind == "SEQUENTIAL" else None,
+        )
+        if dep.key() not in batch.dependencies:
+            batch.add_dependency(dep, ORIGIN, f"edge {len(batch.dependencies)}")
+
+
+# -- output ---------------------------------------------------------------------------------------------------------
+def _cell(value: Any) -> str:
+    if isinstance(value, float):
+        return f"{value:,.2f}"
+    if isinstance(value, int):
+        return f"{value:,}"
+    return str(value)
+
+
+def table(headers: list[str], rows: list[list[Any]]) -> str:
+    cells = [[_cell(v) for v in row] for row in rows]
+    widths = [max(len(h), *(len(r[i]) for r in cells)) for i, h in enumerate(headers)]
+
+    def line(values: list[str]) -> str:
+        return "  ".join(v.ljust(w) if i == 0 else v.rjust(w) for i, (v, w) in enumerate(zip(values, widths)))
+
+    return "\n".join([line(headers), line(["-" * w for w in widths]), *map(line, cells)])
+
+
+def emit(result: dict[str, Any], *, as_json: bool, out: Path | None, human: Callable[[dict[str, Any]], None]) -> None:
+    """The result as one JSON object (``--json``) or readable tables on stdout; the JSON also to ``out``."""
+    text = json.dumps(result, indent=2, default=str)
+    if out:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(text + "\n", encoding="utf-8")
+    if as_json:
+        print(text)
+    else:
+        human(result)
