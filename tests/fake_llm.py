@@ -27,6 +27,16 @@ class FakeLLM:
         return self.script.pop(0)
 
 
+def embed_text(text: str, dims: int = 16) -> list[float]:
+    """A deterministic bag-of-words vector: texts that share words point the same way."""
+    import hashlib
+
+    vector = [0.0] * dims
+    for word in text.lower().split():
+        vector[int(hashlib.md5(word.encode()).hexdigest(), 16) % dims] += 1.0
+    return vector
+
+
 def _handler(fake: FakeLLM) -> type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):
         def log_message(self, *args: Any) -> None:  # quiet
@@ -35,11 +45,18 @@ def _handler(fake: FakeLLM) -> type[BaseHTTPRequestHandler]:
         def do_POST(self) -> None:  # noqa: N802 - http.server's naming
             length = int(self.headers.get("Content-Length", 0))
             body = json.loads(self.rfile.read(length) or b"{}")
-            if not self.path.endswith("/chat/completions"):
-                self._send(404, {"error": {"message": f"no route {self.path}"}})
-                return
             if fake.fail_with is not None:
                 self._send(fake.fail_with, {"error": {"message": "scripted failure", "type": "server_error"}})
+                return
+            if self.path.endswith("/embeddings"):
+                fake.requests.append(body)
+                texts = body["input"] if isinstance(body["input"], list) else [body["input"]]
+                self._send(200, {"object": "list", "model": body.get("model"), "data": [
+                    {"object": "embedding", "index": i, "embedding": embed_text(t)} for i, t in enumerate(texts)],
+                    "usage": {"prompt_tokens": 1, "total_tokens": 1}})
+                return
+            if not self.path.endswith("/chat/completions"):
+                self._send(404, {"error": {"message": f"no route {self.path}"}})
                 return
             content = fake.answer(body)
             prompt = sum(len(m.get("content") or "") for m in body.get("messages", [])) // 4

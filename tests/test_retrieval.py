@@ -201,3 +201,26 @@ def test_fine_tuning_writes_a_usable_model(embedded: GraphStore, embedder: Embed
     assert tuned.pooling == "mean" and tuned.dimensions == 384
     assert tuned.embed_query("weather") != embedder.embed_query("weather")  # the weights moved
     assert json.loads((tmp_path / "model" / "toolgraph_train_report.json").read_text())["examples"] == 4
+
+
+def test_openai_compatible_embeddings_endpoint(store: GraphStore) -> None:
+    from tests.fake_llm import fake_llm
+    from toolgraph.embeddings.openai_compat import OpenAIEmbedder
+
+    with fake_llm([]) as (fake, url):
+        emb = OpenAIEmbedder(base_url=url, model="fake-embed", batch_size=2)
+        assert emb.name == "openai:fake-embed" and emb.dimensions == 16
+        vectors = emb.embed_documents(["weather in paris", "paris weather today", "stock price"])
+        assert len(fake.requests) == 1 + 2  # the dimension probe, then two batches of at most 2
+        assert abs(sum(x * x for x in vectors[0]) - 1.0) < 1e-9  # normalised
+        make_graph(store, TOOLS)
+        stats = embed_tools(store, emb, reset=True)
+        assert stats["embedded"] == 5 and stats["dimensions"] == 16
+        hits = Retriever(store, emb).search("stock price", k=1, method="dense")
+        assert hits[0].id == "c/markets/stock_price"
+        fake.fail_with = 503
+        with pytest.raises(EmbeddingError, match=f"the embedding endpoint {url}"):
+            emb.embed_query("anything")
+    # the Tool[embedding] index of 16 dimensions would clash with the 384-dimension model of the other tests
+    store.backend.drop_vector_index(store.run_ddl, "Tool", "embedding")
+    store.query("clear_tool_embeddings")
