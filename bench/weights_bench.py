@@ -55,6 +55,7 @@ from toolgraph.ingest.batch import ImportBatch
 from toolgraph.models import CallPathSpec, Param, ToolSpec
 
 JOB_ORDER = ("transition", "availability", "resources", "importance", "substitutes", "communities")
+INCREMENTAL = "job_transition_weights_for"  # the statement in which write_batch updates transition weights
 
 # -- API-like tools -------------------------------------------------------------------------------------------------
 # Nouns an API is about. Each tool group takes two (the groups of a category deal them from a shuffled deck, so
@@ -270,7 +271,7 @@ def transition_increment(bench: Bench, paths: list[CallPathSpec]) -> dict[str, A
         new.add_call_path(path, ORIGIN, path.id)
     sources = {a for p in new.call_paths.values() for a, _ in p.transitions()}
     report, timing = bench.write(new)
-    update_s = timing.queries.get("job_transition_weights_for", 0.0)
+    update_s = timing.queries.get(INCREMENTAL, 0.0)
     progress(f"{len(new.call_paths)} new call paths written in {timing.wall_s:.2f} s, of which the transition "
              f"update {update_s:.2f} s ({len(sources)} source tools)")
     return {"call_paths": len(new.call_paths), "transitions_added": report.transitions_added,
@@ -312,7 +313,7 @@ def print_human(result: dict[str, Any]) -> None:
           f"transitions); tool shapes: " + ", ".join(f"{k} {v:,}" for k, v in g["tool_shapes"].items()))
     print(f"built in {g['build_s']:.2f} + {g['api_like_s']:.2f} + {g['paths_s']:.2f} s; written in one transaction "
           f"in {g['write_s']:.2f} s ({rate(g['written'], g['write_s']):,.0f} rows/s), of which the transition "
-          f"update {t['queries'].get('job_transition_weights', 0.0):.2f} s; data on disk {g['data_mib']} MiB")
+          f"update {t['queries'].get(INCREMENTAL, 0.0):.2f} s; data on disk {g['data_mib']} MiB")
     spent = sorted(t["queries"].items(), key=lambda kv: -kv[1])
     print("  where the write's time went: " + ", ".join(f"{name} {sec:.2f}" for name, sec in spent if sec >= 0.3)
           + f", commit {t['commit_s']:.2f} s; CPU: client {t['client_cpu_s']:.2f} s, server {t['server_cpu_s']:.2f} s")
@@ -339,7 +340,7 @@ def print_human(result: dict[str, Any]) -> None:
         [f"import of {inc['call_paths']} new call paths (whole write_batch)", inc["write_s"]],
         [f"  its transition update ({inc['source_tools']:,} source tools)", inc["transition_update_s"]],
         [f"the graph's own import: its transition update ({g['transition_sources']:,} source tools)",
-         t["queries"].get("job_transition_weights_for", 0.0)],
+         t["queries"].get(INCREMENTAL, 0.0)],
     ]))
     edges = result["transition_full_again"]["stats"].get("edges_weighted")
     print(f"\nthe full run weighs {edges:,} SEQUENTIAL edges; the new paths added {inc['transitions_added']} "
