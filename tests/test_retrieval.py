@@ -154,6 +154,8 @@ def test_search_cli_and_batch(embedded: GraphStore, env_for_cli: dict[str, str],
     assert failed.exit_code == 2 and "line 1: query" in failed.stderr
     neither = runner.invoke(main, ["search"])
     assert neither.exit_code == 1 and "either a QUERY or --batch" in neither.stderr
+    empty = runner.invoke(main, ["search", "   "])
+    assert empty.exit_code == 1 and empty.stderr.strip() == "error: the search query is empty"
 
 
 def test_eval_cli_prints_methods_side_by_side(embedded: GraphStore, env_for_cli: dict[str, str],

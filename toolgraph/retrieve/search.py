@@ -25,6 +25,7 @@ from typing import Any, Literal
 from pydantic import BaseModel
 
 from toolgraph.embeddings.base import Embedder, EmbeddingError
+from toolgraph.errors import ToolGraphError
 from toolgraph.retrieve.embed import LABEL, TEXT, VECTOR, check_model
 from toolgraph.store import GraphStore
 
@@ -170,7 +171,7 @@ class Retriever:
     def search(self, query: str, *, k: int = 10, method: Method = "graph", category: str | None = None,
                chains: bool = False, vector: list[float] | None = None) -> list[Hit]:
         if not query.strip():
-            raise ValueError("the query is empty")
+            raise ToolGraphError("the search query is empty")
         if method == "keyword":
             ranked = self.keyword(query, k, category)
             why = {t: Why(keyword=round(s, 6), keyword_rank=i) for i, (t, s) in enumerate(ranked, start=1)}
@@ -182,7 +183,7 @@ class Retriever:
         elif method == "graph":
             ranked, why = self._graph(query, k, category, vector)
         else:
-            raise ValueError(f"method must be one of {', '.join(METHODS)}, not {method!r}")
+            raise ToolGraphError(f"method must be one of {', '.join(METHODS)}, not {method!r}")
         return self._hits(ranked[:k], why, chains)
 
     def ranked_ids(self, query: str, *, k: int, method: Method, category: str | None = None,
