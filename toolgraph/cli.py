@@ -429,6 +429,8 @@ def search(obj: Context, query: str | None, k: int, category: str | None, method
     """Search tools for a request: graph (default), hybrid, dense or keyword."""
     if (query is None) == (batch_file is None):
         raise ToolGraphError("give either a QUERY or --batch FILE")
+    if query is not None and not query.strip():
+        raise ToolGraphError("the search query is empty")
     retriever = _retriever(obj, method, exact)
     if batch_file is not None:
         from toolgraph.retrieve.batch import run_batch
