@@ -193,7 +193,8 @@ class Bench:
         return round(int(self.server.status()["data_bytes"]) / 2**20, 1)
 
     def memory(self) -> dict[str, float | None]:
-        """Peak resident memory so far (MiB) of this process and of the server process."""
+        """Peak resident memory so far (MiB) of this process and of the server process (since :meth:`reset_peaks`,
+        where that was called: the kernel resets the peak behind ``ru_maxrss`` too)."""
         status = f"/proc/{self.pid}/status"
         return {
             "client_peak_rss_mib": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
