@@ -168,8 +168,9 @@ class Retriever:
         return ranked, why
 
     # -- the public call -----------------------------------------------------------------------------------------
-    def search(self, query: str, *, k: int = 10, method: Method = "graph", category: str | None = None,
-               chains: bool = False, vector: list[float] | None = None) -> list[Hit]:
+    def rank(self, query: str, *, k: int, method: Method, category: str | None = None,
+             vector: list[float] | None = None) -> tuple[list[tuple[str, float]], dict[str, Why]]:
+        """The top ``k`` (id, score) by ``method``, and why each ranked."""
         if not query.strip():
             raise ToolGraphError("the search query is empty")
         if method == "keyword":
@@ -184,17 +185,17 @@ class Retriever:
             ranked, why = self._graph(query, k, category, vector)
         else:
             raise ToolGraphError(f"method must be one of {', '.join(METHODS)}, not {method!r}")
-        return self._hits(ranked[:k], why, chains)
+        return ranked[:k], why
+
+    def search(self, query: str, *, k: int = 10, method: Method = "graph", category: str | None = None,
+               chains: bool = False, vector: list[float] | None = None) -> list[Hit]:
+        ranked, why = self.rank(query, k=k, method=method, category=category, vector=vector)
+        return self._hits(ranked, why, chains)
 
     def ranked_ids(self, query: str, *, k: int, method: Method, category: str | None = None,
                    vector: list[float] | None = None) -> list[str]:
         """Only the ids, for evaluation."""
-        if method == "keyword":
-            return [t for t, _ in self.keyword(query, k, category)]
-        if method == "dense":
-            return [t for t, _ in self.dense(vector if vector is not None else query, k, category)]
-        ranked, _ = (self._hybrid if method == "hybrid" else self._graph)(query, k, category, vector)
-        return [t for t, _ in ranked[:k]]
+        return [t for t, _ in self.rank(query, k=k, method=method, category=category, vector=vector)[0]]
 
     def _hits(self, ranked: list[tuple[str, float]], why: dict[str, Why], chains: bool) -> list[Hit]:
         ids = [t for t, _ in ranked]
