@@ -25,7 +25,8 @@ from typing import Any, ClassVar
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from toolgraph.errors import ToolGraphError
-from toolgraph.store import GraphStore
+from toolgraph.ingest.writer import chunks
+from toolgraph.store import GraphStore, Tx
 
 log = logging.getLogger(__name__)
 
@@ -59,13 +60,11 @@ class JobContext:
                                          show_progress=False)
         return self._gds
 
-    def write_rows(self, query: str, rows: Sequence[dict[str, Any]]) -> int:
-        """Write rows with a named query in chunks; returns the sum of the query's ``n``."""
-        total = 0
-        for start in range(0, len(rows), self.chunk_size):
-            result = self.store.query(query, rows=list(rows[start : start + self.chunk_size]))
-            total += sum(int(r.get("n", 0)) for r in result)
-        return total
+    def write_rows(self, query: str, rows: Sequence[dict[str, Any]], tx: Tx | None = None) -> int:
+        """Write rows with a named query in chunks, each in its own transaction or all in ``tx``; returns the sum
+        of the query's ``n``."""
+        run = tx.run if tx is not None else self.store.query
+        return sum(int(r.get("n", 0)) for part in chunks(rows, self.chunk_size) for r in run(query, rows=list(part)))
 
 
 class Job(ABC):

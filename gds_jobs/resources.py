@@ -31,6 +31,7 @@ from pydantic import BaseModel, Field
 
 from gds_jobs.base import Job, JobContext, JobParams
 from gds_jobs.fields import Input, Output, io_from_description, tool_inputs, tool_outputs
+from toolgraph.ingest.writer import chunks
 
 log = logging.getLogger(__name__)
 
@@ -198,10 +199,8 @@ class ResourcesJob(Job):
         # Leave alone every pair an import or a person already linked with that resource.
         pairs = sorted({(c.source, c.target) for c in candidates})
         taken: set[tuple[str, str, str]] = set()
-        for start in range(0, len(pairs), ctx.chunk_size):
-            rows = ctx.store.query("fetch_dependencies", pairs=[{"source": a, "target": b}
-                                                                for a, b in pairs[start : start + ctx.chunk_size]])
-            for row in rows:
+        for part in chunks(pairs, ctx.chunk_size):
+            for row in ctx.store.query("fetch_dependencies", pairs=[{"source": a, "target": b} for a, b in part]):
                 if row["type"] != "SEQUENTIAL" and row["props"].get("source") not in JOB_SOURCES:
                     taken.add((row["source"], row["target"], row["props"].get("resource") or ""))
         rows: dict[str, list[dict[str, Any]]] = {"STRONG_RESOURCE": [], "WEAK_RESOURCE": []}
@@ -214,9 +213,7 @@ class ResourcesJob(Job):
                                f"{by_id[c.target].get('name')} takes as {c.param}"}})
         with ctx.store.transaction() as tx:  # the old mined edges give way to the new ones at once
             removed = tx.run("job_clear_mined_resources", sources=list(JOB_SOURCES))
-            written = {t: sum(r["n"] for start in range(0, len(rows[t]), ctx.chunk_size)
-                              for r in tx.run(MERGE[t], rows=rows[t][start : start + ctx.chunk_size]))
-                       for t in rows}
+            written = {t: ctx.write_rows(MERGE[t], rows[t], tx) for t in rows}
         stats.update(
             removed_previous=removed[0]["n"] if removed else 0,
             kept_existing=sum(1 for c in candidates if (c.source, c.target, c.resource) in taken),

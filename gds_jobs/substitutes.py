@@ -108,8 +108,7 @@ class SubstitutesJob(Job):
     def _write(self, ctx: JobContext, rows: list[dict[str, Any]]) -> dict[str, Any]:
         with ctx.store.transaction() as tx:
             removed = tx.run("job_clear_similar")
-            for start in range(0, len(rows), ctx.chunk_size):
-                tx.run("job_write_similar", rows=rows[start : start + ctx.chunk_size])
+            ctx.write_rows("job_write_similar", rows, tx)
         return {"pairs": len(rows), "removed_previous": removed[0]["n"] if removed else 0,
                 "best": rows[0] if rows else None}
 
