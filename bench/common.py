@@ -7,6 +7,7 @@ touches ``.toolgraph/`` or a server someone has running, and stops it at the end
 
 from __future__ import annotations
 
+import argparse
 import importlib.metadata
 import json
 import os
@@ -354,3 +355,32 @@ def emit(result: dict[str, Any], *, as_json: bool, out: Path | None, human: Call
         print(text)
     else:
         human(result)
+
+
+# -- command lines ----------------------------------------------------------------------------------------------------
+def arg_parser(doc: str | None, heap: str) -> argparse.ArgumentParser:
+    """The options every benchmark takes: --json, --out, --heap."""
+    p = argparse.ArgumentParser(description=(doc or "").split("\n\n")[0])
+    p.add_argument("--json", action="store_true", help="print one JSON object on stdout")
+    p.add_argument("--out", type=Path, help="also write the JSON object to this file (e.g. bench/results/...)")
+    p.add_argument("--heap", default=heap, help=f"the server's JVM heap (default {heap})")
+    return p
+
+
+def add_graph_args(p: argparse.ArgumentParser) -> None:
+    """The size and seed of the generated graph."""
+    p.add_argument("--tools", type=int, default=16000, help="generated tools (default 16000)")
+    p.add_argument("--edges", type=int, default=100000, help="generated dependency edges (default 100000)")
+    p.add_argument("--categories", type=int, default=40, help="generated categories (default 40)")
+    p.add_argument("--seed", type=int, default=7)
+
+
+def print_notes(result: dict[str, Any]) -> None:
+    for note in result.get("notes", []):
+        print(f"note: {note}")
+
+
+def bench_main(args: argparse.Namespace, run: Callable[[argparse.Namespace], dict[str, Any]],
+               human: Callable[[dict[str, Any]], None]) -> int:
+    emit(run(args), as_json=args.json, out=args.out, human=human)
+    return 0

@@ -38,10 +38,13 @@ from common import (
     STARTED,
     Bench,
     Timing,
+    add_graph_args,
+    arg_parser,
     emit,
     generate,
     machine_info,
     machine_line,
+    print_notes,
     private_server,
     progress,
     rate,
@@ -359,25 +362,18 @@ def print_human(result: dict[str, Any]) -> None:
     mem = result["memory"]
     print(f"\npeak RSS: client {mem['client_peak_rss_mib']} MiB, server {mem['server_peak_rss_mib']} MiB "
           f"(server now {mem['server_rss_mib']} MiB); total {result['total_s']} s")
-    for note in result["notes"]:
-        print(f"note: {note}")
+    print_notes(result)
 
 
 # -- main -----------------------------------------------------------------------------------------------------------
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
-    p = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    p.add_argument("--json", action="store_true", help="print one JSON object on stdout")
-    p.add_argument("--out", type=Path, help="also write the JSON object to this file (e.g. bench/results/...)")
-    p.add_argument("--tools", type=int, default=16000, help="generated tools (default 16000)")
-    p.add_argument("--edges", type=int, default=100000, help="generated dependency edges (default 100000)")
-    p.add_argument("--categories", type=int, default=40, help="generated categories (default 40)")
-    p.add_argument("--seed", type=int, default=7)
+    p = arg_parser(__doc__, "2g")
+    add_graph_args(p)
     p.add_argument("--chunk-sizes", type=int, nargs="*", default=[500, 2000],
                    help=f"chunk sizes to compare with {DEFAULT_CHUNK} on the generated graph (default 500 2000)")
     p.add_argument("--repeats", type=int, default=2, help="runs of each chunk size (default 2; 0 skips them)")
     p.add_argument("--baseline-tools", type=int, default=2000, help="tools in the per-row baseline (default 2000)")
     p.add_argument("--baseline-edges", type=int, default=5000, help="edges in the per-row baseline (default 5000)")
-    p.add_argument("--heap", default="2g", help="the server's JVM heap (default 2g)")
     p.add_argument("--data", type=Path, default=SHARED_DATA, help=f"the shared data (default {SHARED_DATA})")
     p.add_argument("--skip-shared", action="store_true", help="skip part A (the shared corpus)")
     p.add_argument("--skip-generated", action="store_true", help="skip part B (the generated graph)")

@@ -35,9 +35,11 @@ from common import (
     SHARED_DATA,
     STARTED,
     Bench,
-    emit,
+    arg_parser,
+    bench_main,
     machine_info,
     machine_line,
+    print_notes,
     private_server,
     progress,
     table,
@@ -211,25 +213,19 @@ def print_human(result: dict[str, Any]) -> None:
     for d in result["domains"]:
         print_domain(d)
     print(f"\ntotal {result['total_s']} s")
-    for note in result["notes"]:
-        print(f"note: {note}")
+    print_notes(result)
 
 
 # -- main -----------------------------------------------------------------------------------------------------------
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
-    p = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    p.add_argument("--json", action="store_true", help="print one JSON object on stdout")
-    p.add_argument("--out", type=Path, help="also write the JSON object to this file (e.g. bench/results/...)")
+    p = arg_parser(__doc__, "1g")
     p.add_argument("--data", type=Path, default=SHARED_DATA, help=f"the shared data (default {SHARED_DATA})")
     p.add_argument("--domains", nargs="+", default=list(DOMAINS), help="TaskBench domains (default: both)")
-    p.add_argument("--heap", default="1g", help="the server's JVM heap (default 1g)")
     return p.parse_args(argv)
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = parse_args(argv)
-    emit(run(args), as_json=args.json, out=args.out, human=print_human)
-    return 0
+    return bench_main(parse_args(argv), run, print_human)
 
 
 if __name__ == "__main__":

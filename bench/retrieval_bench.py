@@ -17,10 +17,21 @@ import argparse
 import random
 import statistics
 import time
-from pathlib import Path
 from typing import Any
 
-from common import WORDS, emit, generate, machine_info, machine_line, private_server, progress, table, timed
+from common import (
+    WORDS,
+    add_graph_args,
+    arg_parser,
+    bench_main,
+    generate,
+    machine_info,
+    machine_line,
+    private_server,
+    progress,
+    table,
+    timed,
+)
 
 from toolgraph.retrieve.embed import embed_tools
 from toolgraph.retrieve.search import Retriever
@@ -46,7 +57,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                               "model": embedder.name, "queries": args.queries}
     with private_server(args.heap) as bench:
         progress(f"generating and writing {args.tools} tools / {args.edges} edges")
-        batch = generate(args.tools, args.edges, 40, args.seed)
+        batch = generate(args.tools, args.edges, args.categories, args.seed)
         bench.write(batch)
         progress("embedding every tool")
         stats, seconds = timed(lambda: embed_tools(bench.store, embedder, progress=True))
@@ -100,17 +111,12 @@ def human(r: dict[str, Any]) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--tools", type=int, default=16000)
-    parser.add_argument("--edges", type=int, default=100000)
+    parser = arg_parser(__doc__, "2g")
+    add_graph_args(parser)
     parser.add_argument("--queries", type=int, default=200)
-    parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--heap", default="2g")
     parser.add_argument("--settle", type=float, default=30.0, help="seconds to let the index rebuild after loading")
-    parser.add_argument("--json", action="store_true")
-    parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args()
-    emit(run(args), as_json=args.json, out=args.out, human=human)
+    bench_main(args, run, human)
 
 
 if __name__ == "__main__":

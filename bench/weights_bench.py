@@ -28,18 +28,20 @@ import time
 from collections import Counter
 from dataclasses import dataclass
 from functools import partial
-from pathlib import Path
 from typing import Any
 
 from common import (
     ORIGIN,
     STARTED,
     Bench,
+    add_graph_args,
+    arg_parser,
+    bench_main,
     cpu_seconds,
-    emit,
     generate,
     machine_info,
     machine_line,
+    print_notes,
     private_server,
     progress,
     rate,
@@ -351,30 +353,21 @@ def print_human(result: dict[str, Any]) -> None:
           f"{peaks['server_peak_rss_mib']} MiB; server RSS at the end {result['memory']['server_rss_mib']} MiB; data "
           f"on disk {result['data_mib']} MiB; load average after {', '.join(f'{x:.2f}' for x in result['load_after'])}"
           f"; total {result['total_s']} s")
-    for note in result["notes"]:
-        print(f"note: {note}")
+    print_notes(result)
 
 
 # -- main -----------------------------------------------------------------------------------------------------------
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
-    p = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    p.add_argument("--json", action="store_true", help="print one JSON object on stdout")
-    p.add_argument("--out", type=Path, help="also write the JSON object to this file (e.g. bench/results/...)")
-    p.add_argument("--tools", type=int, default=16000, help="generated tools (default 16000)")
-    p.add_argument("--edges", type=int, default=100000, help="generated dependency edges (default 100000)")
-    p.add_argument("--categories", type=int, default=40, help="generated categories (default 40)")
-    p.add_argument("--seed", type=int, default=7)
+    p = arg_parser(__doc__, "2g")
+    add_graph_args(p)
     p.add_argument("--paths", type=int, default=2000, help="call paths imported with the graph (default 2000)")
     p.add_argument("--new-paths", type=int, default=100,
                    help="call paths in the incremental import (default 100)")
-    p.add_argument("--heap", default="2g", help="the server's JVM heap (default 2g)")
     return p.parse_args(argv)
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = parse_args(argv)
-    emit(run(args), as_json=args.json, out=args.out, human=print_human)
-    return 0
+    return bench_main(parse_args(argv), run, print_human)
 
 
 if __name__ == "__main__":
