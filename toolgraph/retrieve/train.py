@@ -88,9 +88,9 @@ def rank_exact(query_vectors: list[list[float]], ids: list[str], doc_vectors: li
     return out
 
 
-def dense_metrics(embedder: Embedder, queries: list[EvalQuery], ids: list[str], texts: list[str],
+def dense_metrics(embedder: Embedder, queries: list[EvalQuery], ids: list[str], docs: list[list[float]],
                   ks: tuple[int, ...] = (1, 5, 10)) -> dict[str, float]:
-    docs = embedder.embed_documents(texts)
+    """Recall@k and NDCG@k of ``queries`` ranked by exact cosine against ``docs`` (the vectors of ``ids``)."""
     ranked = rank_exact(embedder.embed_queries([q.query for q in queries]), ids, docs, max(ks))
     out: dict[str, float] = {}
     for k in ks:
@@ -99,17 +99,18 @@ def dense_metrics(embedder: Embedder, queries: list[EvalQuery], ids: list[str], 
     return out
 
 
-def build_examples(store: GraphStore, base: Embedder, queries: list[EvalQuery], cfg: TrainConfig,
-                   llm: Any = None) -> tuple[list[dict[str, Any]], dict[str, int]]:
-    rows = store.query("embed_tool_rows")
-    text = {r["id"]: tool_text(r) for r in rows}
+def build_examples(rows: list[dict[str, Any]], texts: list[str], docs: list[list[float]], base: Embedder,
+                   queries: list[EvalQuery], cfg: TrainConfig, llm: Any = None
+                   ) -> tuple[list[dict[str, Any]], dict[str, int]]:
+    """Training examples from the graph's tool rows, their texts and their base-model vectors."""
+    text = {r["id"]: t for r, t in zip(rows, texts)}
     info = {r["id"]: r for r in rows}
     by_category: dict[str, list[str]] = {}
     for r in rows:
         by_category.setdefault(r["category"], []).append(r["id"])
     rng = random.Random(cfg.seed)
     ids = list(text)
-    doc_vectors = dict(zip(ids, base.embed_documents([text[i] for i in ids])))
+    doc_vectors = dict(zip(ids, docs))
     query_vectors = base.embed_queries([q.query for q in queries])
     examples, counts = [], {"simple": 0, "hard": 0, "generated": 0, "skipped": 0}
     n_hard = int(round(cfg.negatives * cfg.hard_share))
@@ -148,21 +149,22 @@ def train(store: GraphStore, base: Embedder, queries: list[EvalQuery], cfg: Trai
     train_q, held_q = split(queries, cfg.holdout, cfg.seed)
     if not train_q or not held_q:
         raise EmbeddingError(f"need queries both to train on and to hold out; got {len(queries)} query(ies)")
-    examples, negatives = build_examples(store, base, train_q, cfg, llm)
+    rows = store.query("embed_tool_rows")
+    ids, texts = [r["id"] for r in rows], [tool_text(r) for r in rows]
+    base_docs = base.embed_documents(texts)  # once: for mining hard negatives and for the "before" figures
+    examples, negatives = build_examples(rows, texts, base_docs, base, train_q, cfg, llm)
     cfg.out.mkdir(parents=True, exist_ok=True)
     data = cfg.out / "train.jsonl"
     with open(data, "w", encoding="utf-8") as fh:
         for ex in examples:
             fh.write(json.dumps(ex, ensure_ascii=False) + "\n")
-    rows = store.query("embed_tool_rows")
-    ids, texts = [r["id"] for r in rows], [tool_text(r) for r in rows]
-    before = dense_metrics(base, held_q, ids, texts)
+    before = dense_metrics(base, held_q, ids, base_docs)
     seconds = _run_flag_finetune(base_path, data, cfg, pooling)
     _copy_pooling(Path(base_path), cfg.out, pooling)
     from toolgraph.embeddings.flag import FlagEmbedder
 
     tuned = FlagEmbedder(str(cfg.out), pooling=pooling, name=f"{base.name}+ft:{cfg.out.name}")
-    after = dense_metrics(tuned, held_q, ids, texts)
+    after = dense_metrics(tuned, held_q, ids, tuned.embed_documents(texts))
     report = {"base_model": base.name, "model_dir": str(cfg.out), "train_queries": len(train_q),
               "heldout_queries": len(held_q), "examples": len(examples), "negatives": negatives,
               "train_seconds": round(seconds, 1), "heldout_before": before, "heldout_after": after,
