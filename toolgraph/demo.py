@@ -26,10 +26,10 @@ SAMPLE_REQUEST = "search for a movie by title and show its cast and crew"
 def run_demo(store: GraphStore, sample: Path | None = None, *, progress: bool = False,
              chunk_size: int = 1000, extras: dict[str, Any] | None = None,
              embedder: Any = None) -> dict[str, Any]:
+    """Import the sample, run the weight jobs, embed and search (with an embedder); ``store`` has its schema."""
     root = Path(sample) if sample else default_sample()
     if not (root / "toolbench").is_dir():
         raise InputFileError(f"{root}: not a ToolGraph sample folder (no toolbench/ inside); pass --sample")
-    store.apply_schema()
     steps: list[tuple[str, Any, bool]] = [
         ("toolbench tools", lambda b: read_toolbench([root / "toolbench" / "queries"], b, progress=progress), False),
         # Most tooleval paths call tools that no sample query lists: create those from the paths' own schemas.
