@@ -9,7 +9,9 @@ from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-Script = Callable[[list[dict[str, Any]]], str] | list[str]
+# An answer is the message's text, or {"tool_call": {"name": ..., "arguments": {...}}} for a native tool call.
+Answer = str | dict[str, Any]
+Script = Callable[[list[dict[str, Any]]], Answer] | list[Answer]
 
 
 class FakeLLM:
@@ -18,7 +20,7 @@ class FakeLLM:
         self.requests: list[dict[str, Any]] = []
         self.fail_with: int | None = None  # answer every request with this HTTP status instead
 
-    def answer(self, body: dict[str, Any]) -> str:
+    def answer(self, body: dict[str, Any]) -> Answer:
         self.requests.append(body)
         if callable(self.script):
             return self.script(body["messages"])
@@ -58,13 +60,22 @@ def _handler(fake: FakeLLM) -> type[BaseHTTPRequestHandler]:
             if not self.path.endswith("/chat/completions"):
                 self._send(404, {"error": {"message": f"no route {self.path}"}})
                 return
-            content = fake.answer(body)
+            answer = fake.answer(body)
+            if isinstance(answer, dict):
+                call = answer["tool_call"]
+                content = ""
+                message = {"role": "assistant", "content": None, "tool_calls": [{
+                    "id": f"call_{len(fake.requests)}", "type": "function",
+                    "function": {"name": call["name"], "arguments": json.dumps(call.get("arguments", {}))}}]}
+            else:
+                content = answer
+                message = {"role": "assistant", "content": content}
             prompt = sum(len(m.get("content") or "") for m in body.get("messages", [])) // 4
             self._send(200, {
                 "id": f"chatcmpl-{len(fake.requests)}", "object": "chat.completion", "created": 0,
                 "model": body.get("model", "fake"),
-                "choices": [{"index": 0, "finish_reason": "stop",
-                             "message": {"role": "assistant", "content": content}}],
+                "choices": [{"index": 0, "finish_reason": "tool_calls" if isinstance(answer, dict) else "stop",
+                             "message": message}],
                 "usage": {"prompt_tokens": prompt, "completion_tokens": len(content) // 4,
                           "total_tokens": prompt + len(content) // 4},
             })

@@ -118,9 +118,14 @@ def test_demo_imports_the_bundled_sample(cli: CliRunner) -> None:
                                                    "substitutes", "communities"]
     assert data["most_important"][0]["importance"] == 1.0
     assert data["stats"]["relationships"]["STRONG_RESOURCE"] > 0 and data["stats"]["relationships"]["SIMILAR_TO"] > 0
-    second = run_json(cli, "demo")  # the main job may be run again: nothing changes
-    assert second["stats"]["nodes"] == {**nodes, "JobRun": 2 * nodes["JobRun"]}  # only the new job runs
-    assert second["stats"]["relationships"] == data["stats"]["relationships"]
+    plan = data["plan"]  # the sample request, planned by the graph-only policy (no LLM configured)
+    assert plan["policy"] == "graph" and plan["tools"] and plan["levels"] and nodes["Run"] == 1
+    assert [s["subtask"]["context"] for s in plan["subtasks"]] == [[], [1]]  # "then show its cast": after step 1
+    second = run_json(cli, "demo")  # the main job may be run again: nothing changes but the new runs
+    assert second["stats"]["nodes"] == {**nodes, "JobRun": 2 * nodes["JobRun"], "Run": 2}
+    relationships = {k: v for k, v in data["stats"]["relationships"].items() if k not in ("USED", "REMEMBERS")}
+    assert {k: v for k, v in second["stats"]["relationships"].items() if k not in ("USED", "REMEMBERS")} == relationships
+    assert any(s["kind"] == "memory" for s in second["plan"]["trace"])  # the first run's plan is remembered
     assert all(step["report"]["tools"]["created"] == 0 for step in second["imports"])
 
 

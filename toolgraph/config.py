@@ -70,6 +70,10 @@ class LLMSettings(BaseSettings):
     max_tokens: int = Field(1024, ge=16, le=131072)
     timeout_s: float = Field(60.0, gt=0)
     max_retries: int = Field(2, ge=0, le=10, description="re-asks after an invalid answer")
+    protocol: str = Field("json", pattern="^(json|function_call|native)$",
+                          description="how the planner asks for actions: JSON, <function_call> text, native tools")
+    decoupled: bool = Field(False, description="think first, then act in a separate short call (weaker models)")
+    max_calls: int = Field(60, ge=1, le=10000, description="LLM calls per plan; past it the graph policy decides")
 
     @property
     def configured(self) -> bool:

@@ -20,13 +20,15 @@ def default_sample() -> Path:
     return Path(__file__).resolve().parent.parent / "import"
 
 
+SAMPLE_PLAN = "Find the movie Titanic, then show its cast and crew"
 SAMPLE_REQUEST = "search for a movie by title and show its cast and crew"
 
 
 def run_demo(store: GraphStore, sample: Path | None = None, *, progress: bool = False,
              chunk_size: int = 1000, extras: dict[str, Any] | None = None,
-             embedder: Any = None) -> dict[str, Any]:
-    """Import the sample, run the weight jobs, embed and search (with an embedder); ``store`` has its schema."""
+             embedder: Any = None, llm: Any = None) -> dict[str, Any]:
+    """Import the sample, run the weight jobs, embed and search (with an embedder), and plan a sample request
+    (with ``llm`` when one is configured, else the graph-only policy); ``store`` has its schema."""
     root = Path(sample) if sample else default_sample()
     if not (root / "toolbench").is_dir():
         raise InputFileError(f"{root}: not a ToolGraph sample folder (no toolbench/ inside); pass --sample")
@@ -58,6 +60,9 @@ def run_demo(store: GraphStore, sample: Path | None = None, *, progress: bool = 
         result["embedding"] = embed_tools(store, embedder, progress=progress)
         hits = Retriever(store, embedder).search(SAMPLE_REQUEST, k=5, method="graph", chains=True)
         result["search"] = {"query": SAMPLE_REQUEST, "hits": [h.model_dump() for h in hits]}
+    from toolgraph.planner import plan_request
+
+    result["plan"] = plan_request(store, SAMPLE_PLAN, llm=llm, embedder=embedder).model_dump(mode="json")
     stats = graph_stats(store)
     return {"database": stats["database"], **result, "stats": stats,
             "most_important": store.query("top_tools_by_importance", limit=5)}

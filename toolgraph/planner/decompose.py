@@ -1,0 +1,105 @@
+"""Task decomposition: the user's request becomes subtasks ``{id, description, category, context}``, a DAG.
+
+With an LLM: the thesis's prompt (steps with the ids of the steps whose results they need, a category taken from
+the graph's categories), validated, with the exact error sent back on a cycle, a dangling reference or an unknown
+category. Without one: the request is split at sentence and "then"-style boundaries, and a part that refers back
+("it", "them", "the result"...) depends on the part before it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from toolgraph.errors import ToolGraphError
+from toolgraph.llm import ChatModel
+from toolgraph.planner.models import Decomposition, Subtask
+
+SPLIT = re.compile(r"(?:[.;!?]\s+|,?\s+and then\s+|,?\s+then\s+|,\s*after that,?\s+|,?\s+finally,?\s+|\n+)",
+                   re.IGNORECASE)
+BACK_REFERENCE = re.compile(r"\b(it|its|them|their|they|that|those|this|these|the result|the results|the output|"
+                            r"the same|there|he|she|him|her|his|hers)\b", re.IGNORECASE)
+MIN_WORDS = 3
+LEAD = re.compile(r"^(?:and|also|then|next|afterwards|finally|so)\b[,\s]*", re.IGNORECASE)
+
+DECOMPOSE_PROMPT = """Decompose the user's request and plan its steps in a structured way.
+1. Break the request down into subtasks, step by step; a simple request is one subtask. Each subtask is one thing a
+   tool (or a short chain of tools) can do; keep the user's concrete values (names, ids, files) in its description.
+2. If a subtask needs the result of another, list that subtask's id in its "context" (e.g. [1] for step 1's result).
+   Subtasks with no shared context can run in parallel.
+3. Give each subtask a "category" from this list, or null if none fits: {categories}
+4. Answer with JSON only: {{"subtasks": [{{"id": 1, "description": "...", "category": "...", "context": []}}, ...]}}
+
+Example request: What is the most popular travel destination in Europe? And what's the weather like there?
+Example answer: {{"subtasks": [
+ {{"id": 1, "description": "Identify the most popular travel destination in Europe.", "category": "travel",
+   "context": []}},
+ {{"id": 2, "description": "Fetch the current weather for the identified destination.", "category": "weather",
+   "context": [1]}}]}}"""
+
+
+def dag_problem(subtasks: list[Subtask], categories: set[str] | None = None) -> str | None:
+    """What makes the subtasks not a DAG (or names an unknown category), or None."""
+    ids = [s.id for s in subtasks]
+    if len(set(ids)) != len(ids):
+        return f"subtask ids must be unique, got {ids}"
+    known = set(ids)
+    for s in subtasks:
+        dangling = [c for c in s.context if c not in known]
+        if dangling:
+            return f"subtask {s.id}'s context names subtasks that do not exist: {dangling}"
+        if s.id in s.context:
+            return f"subtask {s.id} depends on itself"
+        if categories is not None and s.category is not None and s.category not in categories:
+            return (f"subtask {s.id}'s category {s.category!r} is not one of the graph's categories; use one of the "
+                    f"list or null")
+    try:
+        topological(subtasks)
+    except ToolGraphError as exc:
+        return str(exc)
+    return None
+
+
+def topological(subtasks: list[Subtask]) -> list[Subtask]:
+    """The subtasks, each after the ones in its context (ties by id); a cycle is an error."""
+    by_id = {s.id: s for s in subtasks}
+    done: list[Subtask] = []
+    placed: set[int] = set()
+    while len(done) < len(subtasks):
+        ready = sorted(s.id for s in subtasks if s.id not in placed and all(c in placed for c in s.context))
+        if not ready:
+            cycle = sorted(s.id for s in subtasks if s.id not in placed)
+            raise ToolGraphError(f"the subtasks' context references form a cycle among subtasks {cycle}")
+        for i in ready:
+            placed.add(i)
+            done.append(by_id[i])
+    return done
+
+
+def decompose_rules(query: str) -> list[Subtask]:
+    """The graph-only decomposition (deterministic)."""
+    parts = [LEAD.sub("", p.strip(" ,.;")) for p in SPLIT.split(query.strip()) if p and p.strip(" ,.;")]
+    parts = [p for p in parts if p]
+    merged: list[str] = []
+    for part in parts:  # a fragment too short to be a task joins the part before it
+        if merged and len(part.split()) < MIN_WORDS:
+            merged[-1] = f"{merged[-1]} {part}"
+        else:
+            merged.append(part)
+    if not merged:
+        raise ToolGraphError("the request is empty")
+    subtasks = []
+    for i, text in enumerate(merged, start=1):
+        context = [i - 1] if i > 1 and BACK_REFERENCE.search(text) else []
+        subtasks.append(Subtask(id=i, description=text, category=None, context=context))
+    return subtasks
+
+
+def decompose_llm(model: ChatModel, query: str, categories: list[dict[str, Any]]) -> list[Subtask]:
+    names = [c["name"] for c in categories]
+    messages = [{"role": "system", "content": DECOMPOSE_PROMPT.format(categories=json.dumps(names))},
+                {"role": "user", "content": query}]
+    known = set(names)
+    answer = model.complete_json(messages, Decomposition, check=lambda d: dag_problem(d.subtasks, known))
+    return answer.subtasks

@@ -1,0 +1,140 @@
+"""The planner's view of the graph: tool cards, dependency neighbours, data flow and similarity, all through named
+Cypher queries, with the cards cached for one planning run."""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from toolgraph.embeddings.base import Embedder
+from toolgraph.store import GraphStore
+
+IDENTIFIER = re.compile(r"(^|_)(id|ids|key|uuid|guid)$")
+WORD = re.compile(r"[a-z0-9]+")
+STOP = {"a", "an", "the", "of", "for", "to", "in", "on", "and", "or", "is", "are", "be", "me", "my", "i", "you",
+        "your", "can", "could", "please", "with", "about", "from", "what", "which", "that", "this", "it", "its",
+        "also", "want", "would", "like", "need", "some", "give", "by", "as", "at", "all", "then", "get", "do"}
+
+
+def words(text: str) -> set[str]:
+    return {w for w in WORD.findall(text.lower().replace("_", " ")) if w not in STOP}
+
+
+def lexical_similarity(query: str, text: str) -> float:
+    """Share of the query's words found in the text, in [0, 1]: the similarity used when no embeddings exist."""
+    q = words(query)
+    return len(q & words(text)) / len(q) if q else 0.0
+
+
+def cosine(a: list[float], b: list[float]) -> float:
+    dot = sum(x * y for x, y in zip(a, b))
+    na, nb = math.sqrt(sum(x * x for x in a)), math.sqrt(sum(y * y for y in b))
+    return dot / (na * nb) if na and nb else 0.0
+
+
+def loads(raw: Any, default: Any) -> Any:
+    if not isinstance(raw, str):
+        return raw if raw is not None else default
+    try:
+        return json.loads(raw)
+    except ValueError:
+        return default
+
+
+@dataclass
+class ToolCard:
+    id: str
+    name: str
+    description: str
+    group: str
+    category: str
+    required: list[dict[str, Any]]
+    optional: list[dict[str, Any]]
+    output_schema: Any
+    importance: float
+    availability: float
+    embedding: list[float] | None
+
+    def text(self) -> str:
+        return f"{self.name} {self.description} {self.group}"
+
+    def brief(self, limit: int = 240) -> dict[str, Any]:
+        """What a prompt shows of the tool."""
+        desc = self.description if len(self.description) <= limit else self.description[: limit - 1] + "…"
+        return {"id": self.id, "name": self.name, "group": self.group, "category": self.category,
+                "description": desc, "required": [p.get("name") for p in self.required],
+                "optional": [p.get("name") for p in self.optional][:8]}
+
+
+@dataclass
+class PlannerGraph:
+    store: GraphStore
+    embedder: Embedder | None = None
+    cards: dict[str, ToolCard] = field(default_factory=dict)
+    _query_vectors: dict[str, list[float]] = field(default_factory=dict)
+
+    @property
+    def dense(self) -> bool:
+        return self.embedder is not None
+
+    def tools(self, ids: list[str]) -> dict[str, ToolCard]:
+        missing = [i for i in dict.fromkeys(ids) if i not in self.cards]
+        if missing:
+            for row in self.store.query("planner_tools", ids=missing, vectors=self.dense):
+                self.cards[row["id"]] = ToolCard(
+                    id=row["id"], name=row["name"] or row["id"], description=row["description"] or "",
+                    group=row["group"] or "", category=row["category"] or "",
+                    required=[p for p in loads(row["required_params"], []) if isinstance(p, dict)],
+                    optional=[p for p in loads(row["optional_params"], []) if isinstance(p, dict)],
+                    output_schema=loads(row["output_schema"], None),
+                    importance=float(row["importance"] or 0.0), availability=float(
+                        row["availability"] if row["availability"] is not None else 1.0),
+                    embedding=list(row["embedding"]) if row["embedding"] is not None else None)
+        return {i: self.cards[i] for i in ids if i in self.cards}
+
+    def categories(self, limit: int = 200) -> list[dict[str, Any]]:
+        return self.store.query("planner_categories", limit=limit)
+
+    def neighbours(self, ids: list[str], category: str | None) -> list[dict[str, Any]]:
+        return self.store.query("planner_neighbours", ids=ids, category=category) if ids else []
+
+    def flow(self, ids: list[str]) -> list[dict[str, Any]]:
+        return self.store.query("planner_flow", ids=ids) if ids else []
+
+    def needed_inputs(self, ids: list[str]) -> dict[str, dict[str, list[str]]]:
+        """tool -> resource -> its providers, for the inputs a tool cannot run without another tool: every
+        STRONG_RESOURCE, and a WEAK_RESOURCE that fills a required identifier parameter (``id``, ``*_id``,
+        ``*_key``, ``*_uuid``...), which users rarely know by heart."""
+        needs: dict[str, dict[str, list[str]]] = {}
+        cards = self.tools(ids)
+        for row in self.store.query("planner_inputs", ids=ids) if ids else []:
+            resource = row["resource"] or ""
+            if row["type"] == "WEAK_RESOURCE":
+                card = cards.get(row["id"])
+                required = {str(p.get("name") or "").lower() for p in card.required} if card else set()
+                if not (IDENTIFIER.search(resource.lower()) and resource.lower() in required):
+                    continue
+            needs.setdefault(row["id"], {}).setdefault(resource, []).append(row["provider"])
+        return needs
+
+    def query_vector(self, text: str) -> list[float] | None:
+        if self.embedder is None:
+            return None
+        if text not in self._query_vectors:
+            self._query_vectors[text] = self.embedder.embed_query(text)
+        return self._query_vectors[text]
+
+    def similarity(self, text: str, ids: list[str]) -> dict[str, float]:
+        """Cosine of the text's and each tool's embeddings (raw, in [-1, 1]); word overlap when either is missing."""
+        cards = self.tools(ids)
+        vector = self.query_vector(text)
+        out = {}
+        for tid, card in cards.items():
+            if vector is not None and card.embedding is not None:
+                out[tid] = cosine(vector, card.embedding)
+            else:
+                out[tid] = lexical_similarity(text, card.text())
+        return out
