@@ -12,6 +12,14 @@ from typing import Any
 from toolgraph.embeddings.base import Embedder
 from toolgraph.store import GraphStore
 
+NAME_PARAMS = {"query", "q", "name", "title", "keyword", "keywords", "search", "term", "text", "search_query",
+               "search_term", "person", "movie", "city", "location", "address", "company", "artist", "song"}
+QUOTED = re.compile(r"[\"“«']([^\"”»']{2,80})[\"”»']")
+CAPITALISED = re.compile(r"\b([A-Z][\w'’.-]*(?:\s+(?:of|the|de|von|van|la|le|del)?\s*[A-Z][\w'’.-]*)*)")
+NOT_NAMES = {"I", "I'm", "I've", "TV", "OK", "Please", "Who", "What", "When", "Where", "Which", "How", "Why", "Give",
+             "Tell", "Show", "Find", "Get", "List", "Can", "Could", "Would", "The", "A", "An", "And", "Then", "Also",
+             "Is", "Are", "Do", "Does", "My", "Me", "In", "On", "For", "Of", "To", "It", "This", "That", "Some", "Any"}
+ID_VALUE = re.compile(r"\b(?=[a-z0-9-]*\d)[a-z0-9-]{6,}\b|\b\d{3,}\b", re.IGNORECASE)
 IDENTIFIER = re.compile(r"(^|_)(id|ids|key|uuid|guid)$")
 WORD = re.compile(r"[a-z0-9]+")
 STOP = {"a", "an", "the", "of", "for", "to", "in", "on", "and", "or", "is", "are", "be", "me", "my", "i", "you",
@@ -27,6 +35,20 @@ def lexical_similarity(query: str, text: str) -> float:
     """Share of the query's words found in the text, in [0, 1]: the similarity used when no embeddings exist."""
     q = words(query)
     return len(q & words(text)) / len(q) if q else 0.0
+
+
+def named_things(text: str) -> list[str]:
+    """What the request names: quoted strings and capitalised word runs that are not the sentence's first word
+    ("the movie The Dark Knight" -> The Dark Knight; "directed by Sofia Coppola" -> Sofia Coppola)."""
+    found = [m.group(1).strip() for m in QUOTED.finditer(text)]
+    for sentence in re.split(r"(?<=[.!?])\s+", text):
+        for m in CAPITALISED.finditer(sentence):
+            span = m.group(1).strip(" .'’")
+            if m.start() == 0:  # the first word is capitalised anyway: drop it, keep the rest
+                span = " ".join(span.split()[1:])
+            if span and span not in NOT_NAMES and not (span.isupper() and len(span) <= 3):
+                found.append(span)
+    return list(dict.fromkeys(found))
 
 
 def cosine(a: list[float], b: list[float]) -> float:
@@ -60,6 +82,10 @@ class ToolCard:
 
     def text(self) -> str:
         return f"{self.name} {self.description} {self.group}"
+
+    def takes_a_name(self) -> bool:
+        """A required parameter a user's words can fill (query, name, title...): a lookup tool."""
+        return any(str(p.get("name") or "").lower() in NAME_PARAMS for p in self.required)
 
     def brief(self, limit: int = 240) -> dict[str, Any]:
         """What a prompt shows of the tool."""
@@ -104,20 +130,24 @@ class PlannerGraph:
     def flow(self, ids: list[str]) -> list[dict[str, Any]]:
         return self.store.query("planner_flow", ids=ids) if ids else []
 
-    def needed_inputs(self, ids: list[str]) -> dict[str, dict[str, list[str]]]:
-        """tool -> resource -> its providers, for the inputs a tool cannot run without another tool: every
-        STRONG_RESOURCE, and a WEAK_RESOURCE that fills a required identifier parameter (``id``, ``*_id``,
-        ``*_key``, ``*_uuid``...), which users rarely know by heart."""
+    def needed_inputs(self, ids: list[str], text: str = "") -> dict[str, dict[str, list[str]]]:
+        """tool -> input -> the tools that provide it, for the inputs a tool cannot run without another tool:
+        every STRONG_RESOURCE, and every required identifier parameter (``id``, ``*_id``, ``*_key``, ``*_uuid``):
+        users rarely know ids, so some tool must produce them (fed by a WEAK_RESOURCE, or by nobody: then the
+        tool is a dead end). Unless ``text`` (the request) itself holds an id-like value."""
         needs: dict[str, dict[str, list[str]]] = {}
         cards = self.tools(ids)
+        ids_in_text = bool(ID_VALUE.search(text))
+        for tid, card in cards.items():
+            for p in card.required:
+                name = str(p.get("name") or "").lower()
+                if IDENTIFIER.search(name) and not ids_in_text:
+                    needs.setdefault(tid, {}).setdefault(name, [])
         for row in self.store.query("planner_inputs", ids=ids) if ids else []:
             resource = row["resource"] or ""
-            if row["type"] == "WEAK_RESOURCE":
-                card = cards.get(row["id"])
-                required = {str(p.get("name") or "").lower() for p in card.required} if card else set()
-                if not (IDENTIFIER.search(resource.lower()) and resource.lower() in required):
-                    continue
-            needs.setdefault(row["id"], {}).setdefault(resource, []).append(row["provider"])
+            if row["type"] == "WEAK_RESOURCE" and resource.lower() not in needs.get(row["id"], {}):
+                continue
+            needs.setdefault(row["id"], {}).setdefault(resource.lower(), []).append(row["provider"])
         return needs
 
     def query_vector(self, text: str) -> list[float] | None:

@@ -47,6 +47,7 @@ class Candidate(BaseModel):
     importance: float | None = None
     availability: float | None = None
     needs: list[str] = []  # inputs it cannot run without another tool (PlannerGraph.needed_inputs)
+    grounded: bool = False  # the request names something and this tool takes a name or query to look it up
 
 
 class LLMCall(BaseModel):

@@ -72,6 +72,7 @@ class GraphPolicy(Policy):
 
     extend_ratio: float = 0.9
     extend_floor: float = 0.3
+    need_cost: float = 0.2  # a provider's score drops this much for each input it needs from yet another tool
     graph: PlannerGraph | None = None
     name = "graph"
 
@@ -81,9 +82,9 @@ class GraphPolicy(Policy):
             for tool, resources in state.unmet.items():
                 providers = [c for c in cands if c.edge in ("STRONG_RESOURCE", "WEAK_RESOURCE") and c.direction == "in"
                              and c.via == tool and (c.resource or "") in resources]
-                if providers:  # one of the same tool group, that needs nothing itself, first: short, coherent chains
-                    best = min(providers, key=lambda c: (not self.same_group(c.id, tool), len(c.needs), -c.score,
-                                                         c.id))
+                if providers:  # one of the same tool group first; each input it needs itself costs
+                    best = min(providers, key=lambda c: (not self.same_group(c.id, tool),
+                                                         -(c.score - self.need_cost * len(c.needs)), c.id))
                     return Decision("choose", best.id, f"{best.name} provides `{best.resource}`, which {tool} cannot "
                                                        f"run without (score {best.score:.3f})")
             tool, resources = next(iter(state.unmet.items()))
@@ -95,7 +96,9 @@ class GraphPolicy(Policy):
             best = max(cands, key=lambda c: (c.score, c.id))
             return Decision("choose", best.id, f"best match for the subtask (score {best.score:.3f}, "
                                                f"{best.edge.lower()})")
-        neighbours = [c for c in cands if c.edge in ("STRONG_RESOURCE", "WEAK_RESOURCE", "SEQUENTIAL", "MEMORY")]
+        # Inputs are met: only what uses the path's outputs or follows it moves the task forward.
+        neighbours = [c for c in cands if c.edge == "MEMORY" or (
+            c.edge in ("STRONG_RESOURCE", "WEAK_RESOURCE", "SEQUENTIAL") and c.direction == "out")]
         on_path = self.path_similarity(state)
         floor = max(self.extend_floor, self.extend_ratio * on_path)
         groups = {self.group(t) for t in state.path}

@@ -17,7 +17,7 @@ from typing import Any
 from toolgraph.errors import ToolGraphError
 from toolgraph.llm import ChatModel, LLMError
 from toolgraph.planner.decompose import decompose_llm, decompose_rules, topological
-from toolgraph.planner.graph import PlannerGraph, lexical_similarity
+from toolgraph.planner.graph import PlannerGraph, lexical_similarity, named_things
 from toolgraph.planner.memory import LongTermMemory
 from toolgraph.planner.models import (
     Candidate,
@@ -41,6 +41,7 @@ EDGE_BONUS: dict[tuple[str, str], float] = {
     ("SEQUENTIAL", "out"): 0.20, ("SEQUENTIAL", "in"): 0.10,
 }
 MEMORY_BONUS = 0.30
+GROUNDING_BONUS = 0.25  # the request names something (a title, a person) and the tool takes a name or query
 IMPORTANCE_BONUS = 0.05
 AVAILABILITY_PENALTY = 0.10
 FLOW_ORDER = {"STRONG_RESOURCE": 0, "WEAK_RESOURCE": 1, "ORDER": 2, "SEQUENTIAL": 3}
@@ -253,13 +254,13 @@ class Planner:
     # -- candidates -----------------------------------------------------------------------------------------------
     def _state(self, s: _Subsearch, context: dict[int, list[str]], memories: list[dict[str, Any]], *,
                offer: bool = True) -> SearchState:
-        unmet = self._unmet(s.path)
+        unmet = self._unmet(s.path, s.subtask.description)
         candidates = self._candidates(s, context, memories) if offer else []
         return SearchState(subtask=s.subtask, path=list(s.path), reasons=list(s.reasons), candidates=candidates,
                            unmet=unmet, context_tools=context, memories=memories, round=s.round)
 
-    def _unmet(self, path: list[str]) -> dict[str, list[str]]:
-        needs = self.graph.needed_inputs(path)
+    def _unmet(self, path: list[str], text: str) -> dict[str, list[str]]:
+        needs = self.graph.needed_inputs(path, text)
         on_path = set(path)
         unmet: dict[str, list[str]] = {}
         for tool in path:
@@ -273,20 +274,25 @@ class Planner:
         cfg = self.config
         text, category = s.subtask.description, s.subtask.category
         blocked = set(s.path) | s.rejected | s.excluded
-        links: dict[str, dict[str, Any]] = {}  # candidate -> its best link
+        links: dict[str, dict[str, Any]] = {}  # candidate -> the link it is shown with
+        bonuses: dict[str, dict[tuple[str, str], float]] = {}  # candidate -> (edge type, direction) -> best bonus
 
-        def offer(tid: str, edge: str, bonus: float, **link: Any) -> None:
+        def offer(tid: str, edge: str, bonus: float, direction: str = "", **link: Any) -> None:
             if tid in blocked:
                 return
-            if tid not in links or bonus > links[tid]["bonus"]:
-                links[tid] = {"edge": edge, "bonus": bonus, **link}
+            kinds = bonuses.setdefault(tid, {})
+            kinds[(edge, direction)] = max(kinds.get((edge, direction), 0.0), bonus)
+            # Shown with its strongest link, a resource it provides to the path first (that is what fills an input).
+            rank = (direction == "in" and edge in ("STRONG_RESOURCE", "WEAK_RESOURCE"), bonus)
+            if tid not in links or rank > links[tid]["rank"]:
+                links[tid] = {"edge": edge, "rank": rank, "direction": direction or None, **link}
 
         anchors = list(s.path) or [t for tools in context.values() for t in tools]
         for row in self.graph.neighbours(anchors, category):
             key = (row["type"], row["direction"])
             weight = float(row["weight"] or 0.0)
-            offer(row["id"], row["type"], EDGE_BONUS.get(key, 0.0) * weight, via=row["via"],
-                  direction=row["direction"], resource=row["resource"], weight=weight)
+            offer(row["id"], row["type"], EDGE_BONUS.get(key, 0.0) * weight, row["direction"], via=row["via"],
+                  resource=row["resource"], weight=weight)
         if not s.path:
             for m in memories:
                 for tid in m["tools"]:
@@ -297,27 +303,30 @@ class Planner:
             return []
         sims = self.graph.similarity(text, list(links))
         cards = self.graph.tools(list(links))
+        names = named_things(text)
         scored = []
         for tid, link in links.items():
             card = cards.get(tid)
             if card is None:
                 continue
             sim = sims.get(tid, 0.0)
-            score = (sim + link["bonus"] + IMPORTANCE_BONUS * card.importance
-                     - AVAILABILITY_PENALTY * (1.0 - card.availability))
+            grounded = bool(names) and card.takes_a_name()
+            score = (sim + sum(bonuses[tid].values()) + (GROUNDING_BONUS if grounded else 0.0)
+                     + IMPORTANCE_BONUS * card.importance - AVAILABILITY_PENALTY * (1.0 - card.availability))
             scored.append(Candidate(
                 id=tid, name=card.name, score=round(score, 6), similarity=round(sim, 6), edge=link["edge"],
                 via=link.get("via"), direction=link.get("direction"), resource=link.get("resource"),
                 weight=None if link.get("weight") is None else round(link["weight"], 6),
-                importance=round(card.importance, 6), availability=round(card.availability, 6)))
+                importance=round(card.importance, 6), availability=round(card.availability, 6),
+                grounded=grounded))
         scored.sort(key=lambda c: (-c.score, c.id))
         top = scored[: cfg.top_k]
         # A provider of an unmet input is always offered, however it scores.
-        unmet = self._unmet(s.path)
+        unmet = self._unmet(s.path, text)
         for c in scored[cfg.top_k:]:
             if c.edge in ("STRONG_RESOURCE", "WEAK_RESOURCE") and c.direction == "in" and c.via in unmet:
                 top.append(c)
-        needs = self.graph.needed_inputs([c.id for c in top])
+        needs = self.graph.needed_inputs([c.id for c in top], text)
         for c in top:
             c.needs = sorted(needs.get(c.id, {}))
         return top
