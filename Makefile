@@ -1,5 +1,5 @@
 # The two commands of the README:
-#   make demo   set everything up, then run the main job on the embedded graph server
+#   make demo   set everything up, then run the main job on the embedded graph server and serve the web page
 #   make test   set everything up, then run the tests (against a real embedded server)
 PYTHON ?= python3
 VENV ?= .venv
@@ -19,9 +19,20 @@ $(VENV)/.installed: pyproject.toml
 	touch $@
 
 demo: setup
-	$(BIN)/toolgraph demo
+	$(BIN)/toolgraph demo --serve
 
-test: setup
+# The browser test (tests/test_web_e2e.py) drives the system's Chromium; install it where it is missing.
+CHROMIUM ?= /usr/bin/chromium
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+$(CHROMIUM):
+	@if command -v apt-get >/dev/null 2>&1; then \
+		$(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+	else \
+		echo "no apt-get here: install Chromium yourself (the browser test is skipped without it)"; \
+	fi
+
+test: setup $(CHROMIUM)
 	$(BIN)/python -m pytest
 
 clean:

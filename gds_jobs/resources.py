@@ -14,7 +14,8 @@ identity names (id, name, code, ...) count only qualified by their subject (``re
   Its answers are cached by content, so a re-run asks only about new pairs.
 
 A run replaces the edges earlier runs made (source ``rules`` / ``llm``); edges from imports or people are never
-touched, and no mined edge is written where one of those already links the pair with that resource.
+touched, and no mined edge is written where one of those already links the pair with that resource, nor where a
+person deleted such an edge in the dependency editor (a not-undone ``(:Edit)`` of it).
 """
 
 from __future__ import annotations
@@ -203,6 +204,10 @@ class ResourcesJob(Job):
             for row in ctx.store.query("fetch_dependencies", pairs=[{"source": a, "target": b} for a, b in part]):
                 if row["type"] != "SEQUENTIAL" and row["props"].get("source") not in JOB_SOURCES:
                     taken.add((row["source"], row["target"], row["props"].get("resource") or ""))
+        # ... and every resource edge a person deleted (or re-keyed) in the dependency editor: never written back.
+        for row in ctx.store.query("deleted_dependencies"):
+            if row["type"] != "SEQUENTIAL":
+                taken.add((row["source"], row["target"], row["resource"]))
         rows: dict[str, list[dict[str, Any]]] = {"STRONG_RESOURCE": [], "WEAK_RESOURCE": []}
         for c in candidates:
             if (c.source, c.target, c.resource) in taken:

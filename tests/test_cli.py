@@ -176,3 +176,39 @@ def test_weights_commands(cli: CliRunner, tmp_path: Path) -> None:
 def test_weights_bad_requests(cli: CliRunner, args: list[str], message: str) -> None:
     result = cli.invoke(main, args)
     assert result.exit_code == 1 and message in result.stderr
+
+
+def test_demo_serve_ends_with_the_web_page(store: GraphStore, env_for_cli: dict[str, str]) -> None:
+    """The main job as `make demo` runs it: the demo, then the web page with the sample plan's search tree."""
+    import os
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+
+    port = free_port()
+    env = {**os.environ, **env_for_cli}
+    proc = subprocess.Popen([sys.executable, "-m", "toolgraph.cli", "demo", "--no-embed", "--serve", "--port",
+                             str(port)], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        link = None
+        deadline = time.monotonic() + 300
+        assert proc.stdout is not None
+        while time.monotonic() < deadline:
+            line = proc.stdout.readline()
+            assert line or proc.poll() is None, "the demo ended before serving the page"
+            if "search tree: http://" in line:
+                link = line.split("search tree: ")[1].strip()
+            if "ToolGraph web page on" in line:
+                break
+        assert link and link.startswith(f"http://127.0.0.1:{port}/runs/run-")
+        for _ in range(50):
+            try:
+                page = urllib.request.urlopen(link, timeout=10).read().decode()
+                break
+            except OSError:
+                time.sleep(0.2)
+        assert "Find the movie Titanic, then show its cast and crew" in page and "Search tree" in page
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)

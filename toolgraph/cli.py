@@ -666,10 +666,15 @@ def runs(obj: Context, run_id: str | None, limit: int, as_json: bool) -> None:
 @click.option("--sample", type=click.Path(path_type=Path), default=None,
               help="The sample folder to import (default: the import/ folder shipped with ToolGraph).")
 @click.option("--no-embed", is_flag=True, help="Skip embedding and the sample search.")
+@click.option("--serve", "serve_after", is_flag=True, help="Then serve the web page (until Ctrl-C).")
+@click.option("--port", default=5000, show_default=True, type=click.IntRange(1, 65535), help="The web page's port.")
 @json_option
-@pass_ctx
-def demo(obj: Context, sample: Path | None, no_embed: bool, as_json: bool) -> None:
-    """The main job: start the database, import the bundled sample, and show what is in the graph."""
+@click.pass_context
+def demo(ctx: click.Context, sample: Path | None, no_embed: bool, serve_after: bool, port: int,
+         as_json: bool) -> None:
+    """The main job: start the database, import the bundled sample, compute the weights, embed, search and plan a
+    sample request, show what is in the graph, and (with --serve) serve the web page."""
+    obj: Context = ctx.obj
     from toolgraph.demo import run_demo
     from toolgraph.stats import print_stats
 
@@ -703,8 +708,21 @@ def demo(obj: Context, sample: Path | None, no_embed: bool, as_json: bool) -> No
         click.echo(f"\nplan: {d['plan']['query']}")
         _print_plan(d["plan"])
         click.echo("(`toolgraph runs` lists stored plans; `toolgraph plan QUERY --trace` shows every search step)")
+        if serve_after:
+            click.echo(f"\nthe sample plan's search tree: http://127.0.0.1:{port}/runs/{d['plan']['id']}")
 
     emit(result, as_json, human)
+    if serve_after:
+        from web.commands import serve
+
+        ctx.invoke(serve, host="127.0.0.1", port=port)
+
+
+# -- the web page (web/commands.py) ---------------------------------------------------------------------------------
+from web.commands import serve, users  # noqa: E402 - registered last: the web package builds on this module
+
+main.add_command(serve)
+main.add_command(users)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -120,6 +120,20 @@ class EmbedSettings(BaseSettings):
                             batch_size=self.batch_size)
 
 
+class WebSettings(BaseSettings):
+    """The web page (``toolgraph serve``): sessions, who may view, how big a drawn neighbourhood may get."""
+
+    model_config = SettingsConfigDict(env_prefix="TOOLGRAPH_WEB_", extra="ignore")
+
+    secret_key: SecretStr | None = Field(
+        None, description="signs the session cookie; unset: generated once into $TOOLGRAPH_HOME/web_secret_key (0600)")
+    session_minutes: int = Field(480, ge=1, le=43200, description="a login expires this long after it was made")
+    login_to_view: bool = Field(False, description="require a login to view pages and read the JSON API too")
+    login_to_plan: bool = Field(False, description="require a login to run the planner from the path viewer")
+    secure_cookies: bool = Field(False, description="send the session cookie over HTTPS only (behind TLS)")
+    max_nodes: int = Field(300, ge=10, le=5000, description="most tools drawn in one neighbourhood")
+
+
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="TOOLGRAPH_", extra="ignore")
 
@@ -129,6 +143,7 @@ class Settings(BaseSettings):
     embedded: EmbeddedSettings = Field(default_factory=EmbeddedSettings)
     llm: LLMSettings = Field(default_factory=LLMSettings)
     embed: EmbedSettings = Field(default_factory=EmbedSettings)
+    web: WebSettings = Field(default_factory=WebSettings)
 
     @property
     def uses_embedded(self) -> bool:

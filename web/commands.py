@@ -1,0 +1,107 @@
+"""``toolgraph serve`` and ``toolgraph users ...``: registered on the main command group at the end of
+toolgraph/cli.py. The commands get its ``Context`` as the click object (``pass_obj``) and import nothing from
+toolgraph.cli at module level, so either module may be imported first."""
+
+from __future__ import annotations
+
+import logging
+import socket
+from pathlib import Path
+from typing import Any
+
+import click
+
+from toolgraph.errors import ToolGraphError
+
+log = logging.getLogger(__name__)
+
+
+@click.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="Interface to listen on.")
+@click.option("--port", default=5000, show_default=True, type=click.IntRange(1, 65535))
+@click.pass_obj
+def serve(obj: Any, host: str, port: int) -> None:
+    """Start the web page: explorer, path viewer, dependency editor, tool registry (and their JSON API)."""
+    from werkzeug.serving import make_server
+
+    from web import create_app
+
+    try:  # werkzeug would print its own message and exit: say it the ToolGraph way first
+        with socket.create_server((host, port), family=socket.AF_INET6 if ":" in host else socket.AF_INET):
+            pass
+    except OSError as exc:
+        raise ToolGraphError(f"cannot listen on {host}:{port}: {exc.strerror or exc} (choose another --port)") from exc
+    app = create_app(obj.settings, store=obj.store())
+    server = make_server(host, port, app, threaded=True)
+    web = obj.settings.web
+    click.echo(f"ToolGraph web page on http://{host}:{server.server_port}/ (viewing "
+               f"{'needs a login' if web.login_to_view else 'open'}; editing needs an editor login); Ctrl-C stops it")
+    if host not in ("127.0.0.1", "localhost", "::1"):
+        click.echo("note: listening beyond this machine; put it behind TLS and set TOOLGRAPH_WEB_SECURE_COOKIES=1",
+                   err=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+
+
+@click.group()
+def users() -> None:
+    """Web users who may edit: editors and admins (viewing needs no login unless TOOLGRAPH_WEB_LOGIN_TO_VIEW)."""
+
+
+@users.command("add")
+@click.argument("name")
+@click.option("--role", type=click.Choice(["editor", "admin"]), required=True)
+@click.option("--password-file", type=click.Path(path_type=Path, dir_okay=False, exists=True),
+              help="Read the password from this file's first line (default: prompt for it).")
+@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+@click.pass_obj
+def users_add(obj: Any, name: str, role: str, password_file: Path | None, as_json: bool) -> None:
+    """Create a user; the password is stored hashed (scrypt)."""
+    from toolgraph.cli import emit
+    from web.users import check_name, check_password, create_user
+
+    check_name(name)
+    if password_file is not None:
+        lines = password_file.read_text(encoding="utf-8").splitlines()
+        password = lines[0] if lines else ""
+    else:
+        password = click.prompt("password", hide_input=True, confirmation_prompt=True)
+    check_password(password)
+    user = create_user(obj.store(), name, password, role)
+    emit(user, as_json, lambda d: click.echo(f"created {d['role']} {d['name']}"))
+
+
+@users.command("list")
+@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+@click.pass_obj
+def users_list(obj: Any, as_json: bool) -> None:
+    """Every user with role and creation time (never the password hash)."""
+    from toolgraph.cli import emit
+    from web.users import list_users
+
+    rows = list_users(obj.store())
+
+    def human(d: list[dict[str, Any]]) -> None:
+        if not d:
+            click.echo("no users yet: toolgraph users add NAME --role admin")
+        for r in d:
+            click.echo(f"{r['name']:<24} {r['role']:<7} {r['created']}")
+
+    emit(rows, as_json, human)
+
+
+@users.command("delete")
+@click.argument("name")
+@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+@click.pass_obj
+def users_delete(obj: Any, name: str, as_json: bool) -> None:
+    """Delete a user (their recorded edits keep the name); a logged-in session of theirs ends at once."""
+    from toolgraph.cli import emit
+    from web.users import delete_user
+
+    delete_user(obj.store(), name)
+    emit({"deleted": name}, as_json, lambda d: click.echo(f"deleted user {d['deleted']}"))
