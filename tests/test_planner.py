@@ -367,6 +367,9 @@ def test_rule_decomposition() -> None:
                                                  "tell me the weather in Paris"]
     assert [s.context for s in subtasks] == [[], [1], []]
     assert [s.description for s in decompose_rules("cast and crew of Titanic")] == ["cast and crew of Titanic"]
+    # A statement of what the user has is context for the request after it, not a task of its own.
+    merged = decompose_rules("I have a photo named 'a.jpg'. Could you describe what is in it?")
+    assert [s.description for s in merged] == ["I have a photo named 'a.jpg': Could you describe what is in it?"]
     with pytest.raises(ToolGraphError, match="empty"):
         decompose_rules(" . ")
 
@@ -426,3 +429,21 @@ def test_cli_plan_and_runs(store: Any, env_for_cli: dict[str, str], monkeypatch:
     assert missing.exit_code == 1 and "no run 'run-nope'" in missing.output
     empty = CliRunner().invoke(main, ["plan", "  ", "--no-llm"])
     assert empty.exit_code == 1 and "the request is empty" in empty.output
+
+
+def test_graph_edges_against_the_subtask_order_are_not_data_flow(store: Any) -> None:
+    movie_graph(store)
+    # movie_credits -> person_movies exists (weak person_id); plan person_movies first, credits after it.
+    two = json.dumps({"subtasks": [
+        {"id": 1, "description": "movies of a person", "category": "C", "context": []},
+        {"id": 2, "description": "their credits", "category": "C", "context": [1]}]})
+    script = [two, choose(PERSON_MOVIES), choose(PERSON), FINISH, SUCCESS, choose(CREDITS), choose(SEARCH), FINISH,
+              SUCCESS]
+    with fake_llm(script) as (fake, url):
+        plan = plan_request(store, "movies of a person and their credits", llm=ChatModel(base_url=url, model="m"),
+                            config=planner_config())
+    flow = {(e.source, e.target, e.type) for e in plan.edges}
+    assert (CREDITS, PERSON_MOVIES, "WEAK_RESOURCE") not in flow  # would run subtask 2 before subtask 1
+    assert (PERSON_MOVIES, SEARCH, "ORDER") in flow  # subtask 1's last tool before subtask 2's first
+    level = {t.id: t.level for t in plan.tools}
+    assert level[PERSON_MOVIES] < level[CREDITS]

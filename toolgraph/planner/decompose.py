@@ -21,6 +21,10 @@ SPLIT = re.compile(r"(?:[.;!?]\s+|,?\s+and then\s+|,?\s+then\s+|,\s*after that,?
 BACK_REFERENCE = re.compile(r"\b(it|its|them|their|they|that|those|this|these|the result|the results|the output|"
                             r"the same|there|he|she|him|her|his|hers)\b", re.IGNORECASE)
 MIN_WORDS = 3
+STATEMENT = re.compile(r"^(?:i|i'm|i've|i'd|we|we're|we've|my|our|there|this|these|it|it's|here)\b", re.IGNORECASE)
+REQUEST = re.compile(r"\b(?:please|could|can|would|will|want|wish|need|like|help|assist|give|tell|show|find|get|"
+                     r"make|create|generate|convert|list|recommend|translate|summari[sz]e|what|who|which|when|where|"
+                     r"how|why)\b", re.IGNORECASE)
 LEAD = re.compile(r"^(?:and|also|then|next|afterwards|finally|so)\b[,\s]*", re.IGNORECASE)
 
 DECOMPOSE_PROMPT = """Decompose the user's request and plan its steps in a structured way.
@@ -87,6 +91,15 @@ def decompose_rules(query: str) -> list[Subtask]:
             merged[-1] = f"{merged[-1]} {part}"
         else:
             merged.append(part)
+    joined: list[str] = []
+    for part in merged:  # a statement ("I have a photo 'a.jpg'") is context for the request after it
+        if joined and STATEMENT.match(joined[-1]) and not REQUEST.search(joined[-1]):
+            joined[-1] = f"{joined[-1]}: {part}"
+        else:
+            joined.append(part)
+    if len(joined) > 1 and STATEMENT.match(joined[-1]) and not REQUEST.search(joined[-1]):
+        joined[-2:] = [f"{joined[-2]} ({joined[-1]})"]
+    merged = joined
     if not merged:
         raise ToolGraphError("the request is empty")
     subtasks = []

@@ -358,18 +358,28 @@ class Planner:
                 owner.setdefault(t, r.subtask.id)
         ids = list(owner)
         cards = self.graph.tools(ids)
+        by_id = {r.subtask.id: r for r in results}
+        upstream = ancestors({r.subtask.id: r.subtask.context for r in results})
         proposals: list[DataFlow] = []
-        for row in self.graph.flow(ids):
+        for row in self.graph.flow(ids):  # a graph edge against the subtasks' order is no data flow of this plan
+            if owner[row["target"]] in upstream[owner[row["source"]]]:
+                continue
             proposals.append(DataFlow(source=row["source"], target=row["target"], type=row["type"],
                                       resource=row["resource"], weight=row["weight"]))
-        by_id = {r.subtask.id: r for r in results}
-        for r in results:  # a subtask that uses another's result and has no edge from it: order them
-            for c in r.subtask.context:
+        def ends(tools: list[str]) -> tuple[list[str], list[str]]:
+            """A subtask's first tools (nothing of its own feeds them) and last ones (they feed none of its own)."""
+            inner = [e for e in proposals if e.source in tools and e.target in tools]
+            return ([t for t in tools if not any(e.target == t for e in inner)],
+                    [t for t in tools if not any(e.source == t for e in inner)])
+
+        for r in results:  # a subtask that uses another's result and has no edge from it: its first tools after
+            for c in r.subtask.context:  # the other's last ones
                 before = set(by_id[c].tools)
                 if not before or not r.tools:
                     continue
                 if not any(e.source in before and e.target in r.tools for e in proposals):
-                    proposals.append(DataFlow(source=by_id[c].tools[-1], target=r.tools[0], type="ORDER"))
+                    proposals += [DataFlow(source=a, target=b, type="ORDER")
+                                  for a in ends(by_id[c].tools)[1] for b in ends(r.tools)[0]]
         edges = acyclic(ids, sorted(proposals, key=lambda e: (FLOW_ORDER[e.type], e.source, e.target)))
         levels = layers(ids, edges)
         level_of = {t: i for i, level in enumerate(levels) for t in level}
@@ -417,6 +427,22 @@ class Planner:
         self.trace.append(Step(n=len(self.trace) + 1, subtask=s.subtask.id if s else None, kind=kind,
                                round=s.round if s else 1, tool=tool, path=list(s.path) if s else [],
                                candidates=candidates or [], reason=reason, llm=llm))
+
+
+def ancestors(context: dict[int, list[int]]) -> dict[int, set[int]]:
+    """Each subtask's transitive predecessors."""
+    out: dict[int, set[int]] = {}
+
+    def up(i: int) -> set[int]:
+        if i not in out:
+            out[i] = set()
+            for c in context.get(i, []):
+                out[i] |= {c} | up(c)
+        return out[i]
+
+    for i in context:
+        up(i)
+    return out
 
 
 def acyclic(ids: list[str], proposals: list[DataFlow]) -> list[DataFlow]:
