@@ -44,6 +44,10 @@ class Input:
     qualified: bool = False
 
 
+# Two-letter words that name a thing a tool is about ("/tv/{tv_id}": a TV show's id is a tv_id).
+SHORT_NOUNS = {"tv", "ip", "os", "pc", "ai"}
+
+
 def singular(token: str) -> str:
     if token == "ids":
         return "id"
@@ -70,8 +74,8 @@ def subjects(*texts: str) -> list[str]:
     for text in texts:
         for token in re.split(r"[^a-z0-9]+", re.sub(r"([a-z])([A-Z])", r"\1 \2", text or "").lower()):
             token = singular(token)
-            if len(token) > 2 and token not in STOPWORDS and token not in VERBS and token not in AMBIGUOUS \
-                    and not token.isdigit() and token not in out:
+            if (len(token) > 2 or token in SHORT_NOUNS) and token not in STOPWORDS and token not in VERBS \
+                    and token not in AMBIGUOUS and not token.isdigit() and token not in out:
                 out.append(token)
     return out
 

@@ -169,3 +169,14 @@ def test_substitutes_score_and_top_k(store: GraphStore) -> None:
     assert run["stats"]["pairs"] == 1
     run_jobs(store, JOBS, ["substitutes"], params={"substitutes": {"min_score": 0.99}})
     assert edge_props(store, "SIMILAR_TO") == {}  # a re-run replaces the edges
+
+
+def test_two_letter_subjects_qualify_ids() -> None:
+    """`/search/tv` returns results[].id: a TV show's id, the tv_id that `/tv/{tv_id}` needs."""
+    from gds_jobs.fields import subjects, tool_outputs
+
+    assert "tv" in subjects("Search TV Shows", "/search/tv")
+    schema = {"properties": {"results": {"items": {"properties": {"id": {"type": "integer"}}}, "type": "array"}}}
+    keys = {o.key for o in tool_outputs({"name": "Search TV Shows", "url": "https://x/search/tv",
+                                         "output_schema": schema})}
+    assert "tv_id" in keys
