@@ -20,7 +20,7 @@ def default_sample() -> Path:
     return Path(__file__).resolve().parent.parent / "import"
 
 
-SAMPLE_PLAN = "Find the movie Titanic, then show its cast and crew"
+SAMPLE_PLAN = "Find the movie Titanic and show its cast and crew"
 SAMPLE_REQUEST = "search for a movie by title and show its cast and crew"
 
 
