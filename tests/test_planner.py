@@ -15,7 +15,7 @@ from toolgraph.llm import ChatModel, LLMError, parse_action
 from toolgraph.planner import PlannerConfig, plan_request
 from toolgraph.planner.decompose import dag_problem, decompose_rules
 from toolgraph.planner.models import DataFlow, Subtask
-from toolgraph.planner.search import acyclic, layers
+from toolgraph.planner.search import acyclic, flow_order, layers
 
 SEARCH, CREDITS, PERSON, PERSON_MOVIES, WEATHER, LYRICS = (
     "c/g/search_movie", "c/g/movie_credits", "c/g/search_person", "c/g/person_movies", "c/w/weather", "c/w/lyrics")
@@ -447,3 +447,24 @@ def test_graph_edges_against_the_subtask_order_are_not_data_flow(store: Any) -> 
     assert (PERSON_MOVIES, SEARCH, "ORDER") in flow  # subtask 1's last tool before subtask 2's first
     level = {t.id: t.level for t in plan.tools}
     assert level[PERSON_MOVIES] < level[CREDITS]
+
+
+def test_one_client_for_many_plans_counts_usage_and_budget_per_plan(store: Any) -> None:
+    """The web app keeps one client: each plan reports its own calls and gets its own LLM budget."""
+    movie_graph(store)
+    one_plan = [one_subtask(), choose(CREDITS), choose(SEARCH), FINISH, SUCCESS]
+    with fake_llm(one_plan * 3) as (fake, url):
+        llm = ChatModel(base_url=url, model="m")
+        plans = [plan_request(store, QUERY, llm=llm, config=planner_config(max_llm_calls=5), save=False)
+                 for _ in range(3)]
+    assert [p.usage.llm_calls for p in plans] == [5, 5, 5] and len(fake.requests) == 15
+    assert all(not any(s.kind == "budget" for s in p.trace) for p in plans)
+    assert plans[2].usage.prompt_tokens == sum(s.llm.prompt_tokens for s in plans[2].trace if s.llm)
+
+
+def test_opposite_edges_between_tools_follow_the_choice_order() -> None:
+    both = [DataFlow(source="b", target="a", type="WEAK_RESOURCE"), DataFlow(source="a", target="b",
+            type="WEAK_RESOURCE")]
+    for order in (["b", "a"], ["a", "b"]):  # whichever was chosen first feeds the other
+        kept = acyclic(order, sorted(both, key=flow_order(order)))
+        assert [(e.source, e.target) for e in kept] == [(order[0], order[1])]

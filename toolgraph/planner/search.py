@@ -50,6 +50,7 @@ FLOW_ORDER = {"STRONG_RESOURCE": 0, "WEAK_RESOURCE": 1, "ORDER": 2, "SEQUENTIAL"
 @dataclass
 class PlannerConfig:
     top_k: int = 8  # candidates offered per step
+    max_providers: int = 4  # providers of still-needed inputs offered beyond top_k
     seeds: int = 10  # retrieved tools a subtask with an empty path starts from
     max_depth: int = 5  # tools on one subtask's path
     max_steps: int = 16  # search decisions per subtask, all rounds together
@@ -121,6 +122,10 @@ class Planner:
         self.trace: list[Step] = []
         self.usage = Usage()
         run_id = "run-" + uuid.uuid4().hex[:12]
+        # One client may serve many plans (the web app keeps one): usage and the call budget count from here.
+        self._mark = self.llm.usage.mark() if self.llm is not None else (0, 0, 0, 0.0, 0)
+        self._invalid_mark = self.llm.usage.invalid_answers if self.llm is not None else 0
+        self._seed_cache: dict[tuple[str, str | None], list[str]] = {}
         subtasks = self._decompose(query)
         results: dict[int, SubtaskResult] = {}
         for subtask in topological(subtasks):
@@ -323,22 +328,30 @@ class Planner:
         top = scored[: cfg.top_k]
         # A provider of an unmet input is always offered, however it scores.
         unmet = self._unmet(s.path, text)
-        for c in scored[cfg.top_k:]:
-            if c.edge in ("STRONG_RESOURCE", "WEAK_RESOURCE") and c.direction == "in" and c.via in unmet:
-                top.append(c)
+        extra = [c for c in scored[cfg.top_k:]
+                 if c.edge in ("STRONG_RESOURCE", "WEAK_RESOURCE") and c.direction == "in" and c.via in unmet]
+        top += extra[: cfg.max_providers]  # the best of them: a common id must not flood the prompt
         needs = self.graph.needed_inputs([c.id for c in top], text)
         for c in top:
             c.needs = sorted(needs.get(c.id, {}))
         return top
 
     def _seeds(self, text: str, category: str | None) -> list[str]:
+        """The retrieved seeds for a subtask, computed once per plan (the query embedded once)."""
+        key = (text, category)
+        if key not in self._seed_cache:
+            self._seed_cache[key] = self._retrieve(text, category)
+        return self._seed_cache[key]
+
+    def _retrieve(self, text: str, category: str | None) -> list[str]:
         k = self.config.seeds
+        vector = self.graph.query_vector(text)
         if self.retriever is not None:
             method = self.config.retrieval if self.graph.embedder is not None else "keyword"
             try:
-                ids = self.retriever.ranked_ids(text, k=k, method=method, category=category)
+                ids = self.retriever.ranked_ids(text, k=k, method=method, category=category, vector=vector)
                 if not ids and category is not None:  # an empty category: look everywhere
-                    ids = self.retriever.ranked_ids(text, k=k, method=method)
+                    ids = self.retriever.ranked_ids(text, k=k, method=method, vector=vector)
                 if ids:
                     return ids
             except ToolGraphError as exc:  # no search index yet (before `toolgraph embed`): scan by words
@@ -380,7 +393,7 @@ class Planner:
                 if not any(e.source in before and e.target in r.tools for e in proposals):
                     proposals += [DataFlow(source=a, target=b, type="ORDER")
                                   for a in ends(by_id[c].tools)[1] for b in ends(r.tools)[0]]
-        edges = acyclic(ids, sorted(proposals, key=lambda e: (FLOW_ORDER[e.type], e.source, e.target)))
+        edges = acyclic(ids, sorted(proposals, key=flow_order(ids)))
         levels = layers(ids, edges)
         level_of = {t: i for i, level in enumerate(levels) for t in level}
         tools = [PlannedTool(id=t, name=cards[t].name if t in cards else t,
@@ -393,10 +406,10 @@ class Planner:
         self.usage.seconds = round(time.perf_counter() - started, 3)
         self.usage.steps = len(self.trace)
         if self.llm is not None:
-            u = self.llm.usage
-            self.usage.llm_calls, self.usage.prompt_tokens = u.calls, u.prompt_tokens
-            self.usage.completion_tokens, self.usage.llm_seconds = u.completion_tokens, round(u.seconds, 3)
-            self.usage.invalid_answers += u.invalid_answers
+            u = self.llm.usage.since(self._mark)
+            self.usage.llm_calls, self.usage.prompt_tokens = u["attempts"], u["prompt_tokens"]
+            self.usage.completion_tokens, self.usage.llm_seconds = u["completion_tokens"], u["seconds"]
+            self.usage.invalid_answers += self.llm.usage.invalid_answers - self._invalid_mark
         return Plan(id=run_id, query=query, policy="llm" if self.llm is not None else "graph",
                     model=self.llm.model if self.llm is not None else None,
                     created=datetime.now(UTC).isoformat(timespec="milliseconds"), status=status, subtasks=results,
@@ -410,7 +423,7 @@ class Planner:
 
     # -- bookkeeping ----------------------------------------------------------------------------------------------
     def _llm_left(self) -> bool:
-        return self.llm is not None and self.llm.usage.calls < self.config.max_llm_calls
+        return self.llm is not None and self.llm.usage.calls - self._mark[0] < self.config.max_llm_calls
 
     def _call(self, purpose: str, mark: tuple[int, int, int, float, int]) -> LLMCall:
         assert self.llm is not None
@@ -427,6 +440,13 @@ class Planner:
         self.trace.append(Step(n=len(self.trace) + 1, subtask=s.subtask.id if s else None, kind=kind,
                                round=s.round if s else 1, tool=tool, path=list(s.path) if s else [],
                                candidates=candidates or [], reason=reason, llm=llm))
+
+
+def flow_order(ids: list[str]) -> Any:
+    """Sort key for proposed plan edges: strongest type first; between opposite edges of one type, the one from the
+    tool chosen first (ids are in choice order)."""
+    chosen = {t: i for i, t in enumerate(ids)}
+    return lambda e: (FLOW_ORDER[e.type], chosen[e.source] > chosen[e.target], chosen[e.source], chosen[e.target])
 
 
 def ancestors(context: dict[int, list[int]]) -> dict[int, set[int]]:
