@@ -22,12 +22,14 @@ The planner runs with rules-based decomposition on and off, ``use_memory=False``
 ``save=False``, a fresh ``Planner`` for every query (as ``plan_request`` does). The baseline is the top k tools of
 ``Retriever`` (methods graph and hybrid, k = 1, 2, 3) in score order (TaskBench edges: consecutive pairs).
 
-``--sweep`` also grid-searches ``GraphPolicy.extend_ratio`` and ``extend_floor`` on the even-index RestBench queries
-(spec-only graph, decomposition on) and reports the default and the best grid point on the odd-index ones.
+``--sweep`` also grid-searches the graph policy (``extend_ratio`` x ``extend_floor``, "never extend", and
+``need_cost``) on the even-index RestBench queries (spec-only graph, decomposition on) and reports the default and the
+best grid point on the odd-index ones. ``--torch-threads 1`` is what the documented runs used: on a 2-core VM torch's
+default threads make each query embedding several times slower (docs/benchmarks.md, "Planner").
 
-    .venv/bin/python bench/plan_bench.py --out bench/results/plan_bench.json           # tables, JSON kept
-    .venv/bin/python bench/plan_bench.py --json                                         # the JSON object
-    .venv/bin/python bench/plan_bench.py --sweep --out bench/results/plan_bench_sweep.json
+    .venv/bin/python bench/plan_bench.py --torch-threads 1 --out bench/results/plan_bench.json   # tables, JSON kept
+    .venv/bin/python bench/plan_bench.py --json                                                 # the JSON object
+    .venv/bin/python bench/plan_bench.py --torch-threads 1 --sweep --out bench/results/plan_bench_sweep.json
 
 Progress goes to stderr. Figures: docs/benchmarks.md, section "Planner".
 """

@@ -21,8 +21,8 @@ It also renders every tool of the StableToolBench corpus the shared data holds (
 docs/benchmarks.md, "Retrieval"; read into a batch, nothing written) the same way, to show how the baseline grows
 with the graph while the planner's prompts stay bounded by ``top_k``.
 
-    .venv/bin/python bench/prompt_bench.py --out bench/results/prompt_bench.json     # tables, JSON kept
-    .venv/bin/python bench/prompt_bench.py --json                                   # the JSON object
+    .venv/bin/python bench/prompt_bench.py --torch-threads 1 --out bench/results/prompt_bench.json   # tables, JSON
+    .venv/bin/python bench/prompt_bench.py --json                                                   # the JSON object
 
 Figures: docs/benchmarks.md, section "Planner".
 """
