@@ -120,9 +120,9 @@ def test_graph_only_backtrack_step(store: Any) -> None:
     planner = Planner(store, config=planner_config(max_rounds=1))
     original = planner._candidates
 
-    def without_provider(s: Any, context: Any, memories: Any) -> Any:
+    def without_provider(s: Any, context: Any, memories: Any, unmet: Any) -> Any:
         s.excluded.add("c/g/movie_search")
-        return original(s, context, memories)
+        return original(s, context, memories, unmet)
 
     planner._candidates = without_provider  # type: ignore[method-assign]
     plan = planner.plan("cast of a movie", save=False)

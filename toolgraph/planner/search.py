@@ -260,7 +260,7 @@ class Planner:
     def _state(self, s: _Subsearch, context: dict[int, list[str]], memories: list[dict[str, Any]], *,
                offer: bool = True) -> SearchState:
         unmet = self._unmet(s.path, s.subtask.description)
-        candidates = self._candidates(s, context, memories) if offer else []
+        candidates = self._candidates(s, context, memories, unmet) if offer else []
         return SearchState(subtask=s.subtask, path=list(s.path), reasons=list(s.reasons), candidates=candidates,
                            unmet=unmet, context_tools=context, memories=memories, round=s.round)
 
@@ -274,8 +274,8 @@ class Planner:
                     unmet.setdefault(tool, []).append(resource)
         return unmet
 
-    def _candidates(self, s: _Subsearch, context: dict[int, list[str]],
-                    memories: list[dict[str, Any]]) -> list[Candidate]:
+    def _candidates(self, s: _Subsearch, context: dict[int, list[str]], memories: list[dict[str, Any]],
+                    unmet: dict[str, list[str]]) -> list[Candidate]:
         cfg = self.config
         text, category = s.subtask.description, s.subtask.category
         blocked = set(s.path) | s.rejected | s.excluded
@@ -326,8 +326,7 @@ class Planner:
                 grounded=grounded))
         scored.sort(key=lambda c: (-c.score, c.id))
         top = scored[: cfg.top_k]
-        # A provider of an unmet input is always offered, however it scores.
-        unmet = self._unmet(s.path, text)
+        # Providers of an unmet input are offered however they score (the best few).
         extra = [c for c in scored[cfg.top_k:]
                  if c.edge in ("STRONG_RESOURCE", "WEAK_RESOURCE") and c.direction == "in" and c.via in unmet]
         top += extra[: cfg.max_providers]  # the best of them: a common id must not flood the prompt
