@@ -27,11 +27,11 @@ from typing import Any, TypeVar
 
 import neo4j
 
-from toolgraph.embedded import EmbeddedServer
+from toolgraph.db.embedded import EmbeddedServer
+from toolgraph.db.store import GraphStore, Tx
 from toolgraph.ingest.batch import ImportBatch, ImportReport
 from toolgraph.ingest.writer import write_batch
 from toolgraph.models import CategorySpec, DependencySpec, GroupSpec, Param, ToolSpec
-from toolgraph.store import GraphStore, Tx
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED_DATA = ROOT.parent / "shared" / "data"

@@ -52,6 +52,7 @@ from common import (
     timed,
 )
 
+from toolgraph.db.store import GraphStore
 from toolgraph.ingest.batch import KINDS, ImportBatch, ImportReport
 from toolgraph.ingest.openapi import read_restbench
 from toolgraph.ingest.paths import read_paths
@@ -59,7 +60,6 @@ from toolgraph.ingest.taskbench import read_taskbench
 from toolgraph.ingest.toolbench import read_toolbench
 from toolgraph.ingest.writer import MERGE_DEPENDENCY
 from toolgraph.stats import graph_stats
-from toolgraph.store import GraphStore
 
 
 # -- import results -------------------------------------------------------------------------------------------------

@@ -19,9 +19,9 @@ from pathlib import Path
 from typing import Any
 
 from toolgraph.config import Settings
+from toolgraph.db.store import open_store
 from toolgraph.retrieve.evaluate import load_queries
 from toolgraph.retrieve.search import Retriever
-from toolgraph.store import open_store
 
 ROOT = Path(__file__).resolve().parent.parent
 QUERIES = ROOT.parent / "shared" / "data" / "stabletoolbench" / "test_instruction"

@@ -24,9 +24,9 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from toolgraph.db.store import GraphStore, Tx
 from toolgraph.errors import ToolGraphError
 from toolgraph.ingest.writer import chunks
-from toolgraph.store import GraphStore, Tx
 
 log = logging.getLogger(__name__)
 

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from toolgraph.embedded import EmbeddedServer
-from toolgraph.store import GraphStore
+from toolgraph.db.embedded import EmbeddedServer
+from toolgraph.db.store import GraphStore
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED_DATA = ROOT.parent / "shared" / "data"

@@ -6,9 +6,9 @@ import math
 
 import pytest
 
-from toolgraph.backend import ARCADEDB, NEO4J, Backend, detect
+from toolgraph.db.backend import ARCADEDB, NEO4J, Backend, detect
+from toolgraph.db.store import GraphStore
 from toolgraph.errors import GraphStoreError
-from toolgraph.store import GraphStore
 
 
 @pytest.fixture(params=["embedded", pytest.param("neo4j", marks=pytest.mark.neo4j)])

@@ -11,6 +11,7 @@ import pytest
 
 from tests.conftest import snapshot
 from tests.helpers import api, queries_file, write_json
+from toolgraph.db.store import GraphStore
 from toolgraph.errors import ImportRejectedError, InputFileError, ToolGraphError
 from toolgraph.ingest.batch import ImportBatch
 from toolgraph.ingest.openapi import read_openapi, read_restbench
@@ -18,7 +19,6 @@ from toolgraph.ingest.paths import read_paths
 from toolgraph.ingest.taskbench import read_taskbench
 from toolgraph.ingest.toolbench import read_toolbench
 from toolgraph.ingest.writer import write_batch
-from toolgraph.store import GraphStore
 
 SPEC = {"openapi": "3.0.0", "info": {"title": "Pets"}, "paths": {
     "/pets/{id}": {"get": {"operationId": "getPet", "parameters": [{"name": "id", "in": "path", "required": True}],

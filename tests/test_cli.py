@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from tests.conftest import SAMPLE, free_port
 from tests.helpers import api, queries_file, write_json
 from toolgraph.cli import main
-from toolgraph.store import GraphStore
+from toolgraph.db.store import GraphStore
 
 
 @pytest.fixture
@@ -155,7 +155,7 @@ def test_weights_commands(cli: CliRunner, tmp_path: Path) -> None:
     traces = tmp_path / "t.jsonl"
     traces.write_text(json.dumps({"query": "q", "calls": ["c/g/a", "c/g/b"]}) + "\n")
     from toolgraph.config import Settings
-    from toolgraph.store import open_store
+    from toolgraph.db.store import open_store
 
     with open_store(Settings()) as store:
         make_graph(store, {"a": {}, "b": {}})

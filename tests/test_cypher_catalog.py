@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from toolgraph.cypher import QueryCatalog, default_catalog, parse_query_file, split_statements
+from toolgraph.db.cypher import QueryCatalog, default_catalog, parse_query_file, split_statements
+from toolgraph.db.store import GraphStore
 from toolgraph.errors import QueryCatalogError
-from toolgraph.store import GraphStore
 
 PACKAGE = Path(__file__).resolve().parent.parent / "toolgraph"
 NAME_USE = re.compile(r"""(?:\.query|\.run|_fetch\(tx,)\(?\s*["']([a-z_]+)["']""")

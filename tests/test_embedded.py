@@ -14,12 +14,12 @@ import pytest
 
 from tests.conftest import free_port
 from toolgraph.config import EmbeddedSettings
-from toolgraph.embedded import EmbeddedServer
+from toolgraph.db.embedded import EmbeddedServer
+from toolgraph.db.store import GraphStore, Tx
 from toolgraph.errors import DatabaseUnavailableError, EmbeddedServerError
 from toolgraph.ingest.batch import ImportBatch
 from toolgraph.ingest.writer import write_batch
 from toolgraph.models import CategorySpec, GroupSpec, ToolSpec
-from toolgraph.store import GraphStore, Tx
 
 
 def new_server(tmp_path: Path) -> EmbeddedServer:

@@ -9,11 +9,11 @@ import pytest
 
 from tests.conftest import SAMPLE, snapshot
 from tests.helpers import write_json
+from toolgraph.db.store import GraphStore
 from toolgraph.ingest.batch import ImportBatch
 from toolgraph.ingest.openapi import normalise_call, read_openapi, read_restbench
 from toolgraph.ingest.taskbench import read_taskbench
 from toolgraph.ingest.writer import write_batch
-from toolgraph.store import GraphStore
 
 SPEC = """
 openapi: 3.0.0

@@ -9,12 +9,12 @@ import pytest
 
 from tests.conftest import snapshot
 from tests.helpers import answer_file, api, call, finish, write_json
+from toolgraph.db.store import GraphStore
 from toolgraph.errors import ImportRejectedError
 from toolgraph.ingest.batch import ImportBatch
 from toolgraph.ingest.paths import read_paths
 from toolgraph.ingest.toolbench import read_toolbench
 from toolgraph.ingest.writer import write_batch
-from toolgraph.store import GraphStore
 
 TOOLS = ["Search", "Details", "Reviews", "Photos"]
 

@@ -9,12 +9,12 @@ import pytest
 
 from tests.conftest import snapshot
 from tests.helpers import queries_file, write_json
+from toolgraph.db.store import GraphStore
 from toolgraph.errors import ImportRejectedError
 from toolgraph.ingest.batch import ImportBatch
 from toolgraph.ingest.toolbench import read_toolbench
 from toolgraph.ingest.writer import write_batch
 from toolgraph.models import toolbench_function_name
-from toolgraph.store import GraphStore
 
 
 def import_toolbench(store: GraphStore, *paths: Path, **kw: bool):

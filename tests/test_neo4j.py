@@ -12,8 +12,8 @@ import pytest
 import yaml
 
 from tests.conftest import ROOT, SAMPLE, snapshot
+from toolgraph.db.store import GraphStore
 from toolgraph.demo import run_demo
-from toolgraph.store import GraphStore
 
 pytestmark = pytest.mark.neo4j
 

@@ -12,8 +12,8 @@ from gds_jobs.fields import io_from_description, normalise, tool_inputs, tool_ou
 from tests.fake_llm import fake_llm
 from tests.helpers import make_graph
 from tests.test_weights import edge_props
+from toolgraph.db.store import GraphStore
 from toolgraph.llm import ChatModel, LLMError
-from toolgraph.store import GraphStore
 
 
 def results(*fields: str) -> dict:

@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 
 from tests.helpers import make_graph, write_json
+from toolgraph.db.store import GraphStore
 from toolgraph.embeddings.base import Embedder, EmbeddingError
 from toolgraph.retrieve.embed import embed_tools, tool_text
 from toolgraph.retrieve.evaluate import average_precision_at, load_queries, ndcg_at, recall_at
 from toolgraph.retrieve.search import Retriever, keyword_query
-from toolgraph.store import GraphStore
 
 TOOLS = {
     "current_weather": {"name": "Current Weather", "description": "Current temperature and wind for a city",

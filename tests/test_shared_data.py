@@ -8,13 +8,13 @@ from collections import Counter
 import pytest
 
 from tests.conftest import SHARED_DATA, snapshot
+from toolgraph.db.store import GraphStore
 from toolgraph.ingest.batch import ImportBatch, ImportReport
 from toolgraph.ingest.openapi import read_restbench
 from toolgraph.ingest.paths import read_paths
 from toolgraph.ingest.taskbench import read_taskbench
 from toolgraph.ingest.toolbench import read_toolbench
 from toolgraph.ingest.writer import write_batch
-from toolgraph.store import GraphStore
 
 pytestmark = pytest.mark.skipif(not SHARED_DATA.is_dir(), reason="../shared/data is not there")
 

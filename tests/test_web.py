@@ -19,7 +19,7 @@ from gds_jobs import JOBS, run_jobs
 from tests.conftest import snapshot
 from tests.helpers import make_graph
 from toolgraph.config import Settings, WebSettings
-from toolgraph.store import GraphStore
+from toolgraph.db.store import GraphStore
 from web import create_app, secret_key
 from web.users import create_user
 
@@ -816,7 +816,7 @@ WEB = Path(__file__).resolve().parent.parent / "web"
 
 
 def test_web_uses_only_named_queries_that_exist() -> None:
-    from toolgraph.cypher import default_catalog
+    from toolgraph.db.cypher import default_catalog
 
     used: set[str] = set()
     for path in WEB.rglob("*.py"):

@@ -21,7 +21,7 @@ import pytest
 from gds_jobs import JOBS, run_jobs
 from tests.conftest import ROOT, SAMPLE
 from toolgraph.config import Settings
-from toolgraph.store import GraphStore
+from toolgraph.db.store import GraphStore
 from web import create_app
 from web.users import create_user
 

@@ -9,7 +9,7 @@ import pytest
 from gds_jobs import JOBS, JobError, run_jobs
 from gds_jobs.algorithms import louvain, pagerank
 from tests.helpers import make_graph
-from toolgraph.store import GraphStore
+from toolgraph.db.store import GraphStore
 
 
 def edge_props(store: GraphStore, kind: str) -> dict[tuple[str, str], dict]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from toolgraph.db.store import GraphStore
 from toolgraph.errors import InputFileError
 from toolgraph.ingest.batch import ImportBatch
 from toolgraph.ingest.openapi import read_restbench
@@ -13,7 +14,6 @@ from toolgraph.ingest.taskbench import read_taskbench
 from toolgraph.ingest.toolbench import read_toolbench
 from toolgraph.ingest.writer import write_batch
 from toolgraph.stats import graph_stats
-from toolgraph.store import GraphStore
 
 
 def default_sample() -> Path:

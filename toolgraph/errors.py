@@ -43,3 +43,23 @@ class InputFileError(ToolGraphError):
     """A file could not be read or parsed at all."""
 
     exit_code = 2
+
+
+class ToolCallError(ToolGraphError):
+    """One tool call failed: the tool answered an error, timed out, or could not be reached.
+
+    ``retryable`` says whether the same call may succeed if tried again (timeouts, 429, 5xx, a dead connection);
+    a 4xx, a schema violation or an unknown tool is not."""
+
+    def __init__(self, message: str, *, retryable: bool = False, status: int | None = None) -> None:
+        super().__init__(message)
+        self.retryable = retryable
+        self.status = status
+
+
+class ArgumentError(ToolCallError):
+    """Arguments for a tool do not match its schema; the message names the parameter and the rule."""
+
+
+class NoRecordingError(ToolCallError):
+    """A recorded-response tool has no recording for these arguments."""

@@ -6,7 +6,7 @@ from typing import Any
 
 import click
 
-from toolgraph.store import GraphStore
+from toolgraph.db.store import GraphStore
 
 
 def graph_stats(store: GraphStore) -> dict[str, Any]:

@@ -24,8 +24,8 @@ from flask import Flask, jsonify, redirect, render_template, request, send_from_
 from werkzeug.exceptions import HTTPException
 
 from toolgraph.config import Settings
+from toolgraph.db.store import GraphStore
 from toolgraph.errors import DatabaseUnavailableError, ToolGraphError
-from toolgraph.store import GraphStore
 from web.context import AUTO, Unavailable, WebError, WebState, wants_json
 
 log = logging.getLogger(__name__)

@@ -11,8 +11,8 @@ from typing import Any
 from flask import current_app, request
 
 from toolgraph.config import Settings
+from toolgraph.db.store import GraphStore
 from toolgraph.errors import ToolGraphError
-from toolgraph.store import GraphStore
 
 log = logging.getLogger(__name__)
 
@@ -71,7 +71,7 @@ class WebState:
         if self.store_ is None:
             with self._lock:
                 if self.store_ is None:
-                    from toolgraph.store import open_store
+                    from toolgraph.db.store import open_store
 
                     store = open_store(self.settings)
                     store.apply_schema()

@@ -20,8 +20,8 @@ import uuid
 from datetime import UTC, datetime
 from typing import Any
 
+from toolgraph.db.store import GraphStore, Tx
 from toolgraph.models import DEPENDENCY_TYPES, MANUAL_SOURCES, clean_text
-from toolgraph.store import GraphStore, Tx
 from web.context import Conflict, Forbidden, NotFound, ValidationFailed
 
 SET_EDGE = {"SEQUENTIAL": "set_sequential_edge", "STRONG_RESOURCE": "set_strong_resource_edge",

@@ -9,10 +9,10 @@ import json
 import logging
 from typing import Any
 
+from toolgraph.db.store import GraphStore
 from toolgraph.embeddings.base import EmbeddingError
 from toolgraph.errors import GraphStoreError
 from toolgraph.models import DEPENDENCY_TYPES, MANUAL_SOURCES, clean_text
-from toolgraph.store import GraphStore
 from web.context import NotFound, ValidationFailed
 
 log = logging.getLogger(__name__)

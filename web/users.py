@@ -12,8 +12,8 @@ from typing import Any
 
 from werkzeug.security import check_password_hash, generate_password_hash
 
+from toolgraph.db.store import GraphStore
 from toolgraph.errors import ToolGraphError
-from toolgraph.store import GraphStore
 
 ROLES = ("editor", "admin")
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.@-]{0,63}")

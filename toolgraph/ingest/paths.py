@@ -28,11 +28,11 @@ from typing import Any
 
 from tqdm import tqdm
 
+from toolgraph.db.store import GraphStore
 from toolgraph.ingest.batch import ImportBatch
 from toolgraph.ingest.files import expand, iter_jsonl, load_json, missing
 from toolgraph.ingest.toolbench import SOURCE as TOOLBENCH
 from toolgraph.models import CallPathSpec, CategorySpec, GroupSpec, ToolSpec, id_part
-from toolgraph.store import GraphStore
 
 FINISH = "Finish"
 UNCATEGORIZED = "Uncategorized"

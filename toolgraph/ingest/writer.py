@@ -18,10 +18,10 @@ from typing import Any
 
 from tqdm import tqdm
 
+from toolgraph.db.store import GraphStore, Tx
 from toolgraph.errors import ImportRejectedError
 from toolgraph.ingest.batch import ImportBatch, ImportReport
 from toolgraph.models import MANUAL_SOURCES
-from toolgraph.store import GraphStore, Tx
 from toolgraph.weights import TRANSITION_ALPHA
 
 log = logging.getLogger(__name__)

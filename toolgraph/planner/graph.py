@@ -9,8 +9,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from toolgraph.db.store import GraphStore
 from toolgraph.embeddings.base import Embedder
-from toolgraph.store import GraphStore
 
 NAME_PARAMS = {"query", "q", "name", "title", "keyword", "keywords", "search", "term", "text", "search_query",
                "search_term", "person", "movie", "city", "location", "address", "company", "artist", "song"}

@@ -15,8 +15,8 @@ from typing import Any
 
 from tqdm import tqdm
 
+from toolgraph.db.store import GraphStore
 from toolgraph.embeddings.base import Embedder, EmbeddingError
-from toolgraph.store import GraphStore
 
 LABEL, VECTOR, TEXT = "Tool", "embedding", "search_text"
 

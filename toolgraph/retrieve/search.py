@@ -24,10 +24,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
+from toolgraph.db.store import GraphStore
 from toolgraph.embeddings.base import Embedder, EmbeddingError
 from toolgraph.errors import ToolGraphError
 from toolgraph.retrieve.embed import LABEL, TEXT, VECTOR, check_model
-from toolgraph.store import GraphStore
 
 Method = Literal["keyword", "dense", "hybrid", "graph"]
 METHODS: tuple[str, ...] = ("keyword", "dense", "hybrid", "graph")

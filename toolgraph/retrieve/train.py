@@ -26,10 +26,10 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from toolgraph.db.store import GraphStore
 from toolgraph.embeddings.base import Embedder, EmbeddingError
 from toolgraph.retrieve.embed import tool_text
 from toolgraph.retrieve.evaluate import EvalQuery, ndcg_at, recall_at
-from toolgraph.store import GraphStore
 
 log = logging.getLogger(__name__)
 

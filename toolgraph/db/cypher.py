@@ -28,11 +28,11 @@ DECLARED_PARAM = re.compile(r"(?:^|,)\s*([A-Za-z_][A-Za-z0-9_]*)\s*:")
 
 def cypher_root() -> Path:
     """The ``cypher/`` folder: beside the package in a checkout, inside it (``_cypher``) in a wheel."""
-    here = Path(__file__).resolve().parent
-    for candidate in (here.parent / "cypher", here / "_cypher"):
+    package = Path(__file__).resolve().parent.parent
+    for candidate in (package.parent / "cypher", package / "_cypher"):
         if (candidate / "queries").is_dir():
             return candidate
-    raise QueryCatalogError(f"no cypher/queries folder next to {here}")
+    raise QueryCatalogError(f"no cypher/queries folder next to {package}")
 
 
 def strip_comments_and_strings(text: str) -> str:

@@ -14,10 +14,10 @@ import neo4j
 from neo4j import GraphDatabase
 from neo4j import exceptions as nx
 
-from toolgraph.backend import Backend, detect
 from toolgraph.config import Settings
-from toolgraph.cypher import QueryCatalog, default_catalog
-from toolgraph.embedded import EmbeddedServer
+from toolgraph.db.backend import Backend, detect
+from toolgraph.db.cypher import QueryCatalog, default_catalog
+from toolgraph.db.embedded import EmbeddedServer
 from toolgraph.errors import DatabaseUnavailableError, GraphStoreError
 
 log = logging.getLogger(__name__)
@@ -173,7 +173,7 @@ class GraphStore:
         return count
 
     def run_ddl(self, statement: str) -> None:
-        """Run a DDL statement built by :mod:`toolgraph.backend` (index DDL cannot take parameters)."""
+        """Run a DDL statement built by :mod:`toolgraph.db.backend` (index DDL cannot take parameters)."""
         try:
             with self._session(True) as session:
                 session.run(statement).consume()

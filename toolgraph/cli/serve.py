@@ -1,6 +1,4 @@
-"""``toolgraph serve`` and ``toolgraph users ...``: registered on the main command group at the end of
-toolgraph/cli.py. The commands get its ``Context`` as the click object (``pass_obj``) and import nothing from
-toolgraph.cli at module level, so either module may be imported first."""
+"""``toolgraph serve`` and ``toolgraph users ...``: the web page and its users."""
 
 from __future__ import annotations
 
@@ -11,12 +9,13 @@ from typing import Any
 
 import click
 
+from toolgraph.cli.base import emit, main
 from toolgraph.errors import ToolGraphError
 
 log = logging.getLogger(__name__)
 
 
-@click.command()
+@main.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="Interface to listen on.")
 @click.option("--port", default=5000, show_default=True, type=click.IntRange(1, 65535))
 @click.pass_obj
@@ -47,7 +46,7 @@ def serve(obj: Any, host: str, port: int) -> None:
         server.server_close()
 
 
-@click.group()
+@main.group()
 def users() -> None:
     """Web users who may edit: editors and admins (viewing needs no login unless TOOLGRAPH_WEB_LOGIN_TO_VIEW)."""
 
@@ -61,7 +60,6 @@ def users() -> None:
 @click.pass_obj
 def users_add(obj: Any, name: str, role: str, password_file: Path | None, as_json: bool) -> None:
     """Create a user; the password is stored hashed (scrypt)."""
-    from toolgraph.cli import emit
     from web.users import check_name, check_password, create_user
 
     check_name(name)
@@ -80,7 +78,6 @@ def users_add(obj: Any, name: str, role: str, password_file: Path | None, as_jso
 @click.pass_obj
 def users_list(obj: Any, as_json: bool) -> None:
     """Every user with role and creation time (never the password hash)."""
-    from toolgraph.cli import emit
     from web.users import list_users
 
     rows = list_users(obj.store())
@@ -100,7 +97,6 @@ def users_list(obj: Any, as_json: bool) -> None:
 @click.pass_obj
 def users_delete(obj: Any, name: str, as_json: bool) -> None:
     """Delete a user (their recorded edits keep the name); a logged-in session of theirs ends at once."""
-    from toolgraph.cli import emit
     from web.users import delete_user
 
     delete_user(obj.store(), name)

@@ -1,0 +1,9 @@
+"""The ``toolgraph`` command line, the composition root: settings are read here and the store, embedder and LLM
+are built here and handed to the library. Every command that prints results takes ``--json``.
+
+``base`` holds the group, the context and the output helpers; each other module registers one command group."""
+
+from toolgraph.cli import db, demo, imports, info, plan, retrieval, serve, weights  # noqa: F401 - registers commands
+from toolgraph.cli.base import main
+
+__all__ = ["main"]

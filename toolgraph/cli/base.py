@@ -1,0 +1,93 @@
+"""The command line's base: the context (settings, the store opened on first use), ``emit``, the ``--json``
+option and the mapping of ToolGraph errors to a message and an exit code. The command modules register on ``main``."""
+
+from __future__ import annotations
+
+import json
+import logging
+import sys
+from collections.abc import Callable
+from typing import Any
+
+import click
+
+from toolgraph.config import Settings
+from toolgraph.errors import ImportRejectedError, ToolGraphError
+
+log = logging.getLogger("toolgraph")
+
+
+class Context:
+    """Settings built once by the group callback; the store is opened on first use."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self._store: Any = None
+
+    def store(self, *, schema: bool = True) -> Any:
+        if self._store is None:
+            from toolgraph.db.store import open_store
+
+            self._store = open_store(self.settings)
+            if schema:
+                self._store.apply_schema()
+        return self._store
+
+    def close(self) -> None:
+        if self._store is not None:
+            self._store.close()
+            self._store = None
+
+
+pass_ctx = click.make_pass_decorator(Context)
+
+
+def progress_enabled() -> bool:
+    return sys.stderr.isatty()
+
+
+def emit(data: Any, as_json: bool, human: Callable[[Any], None]) -> None:
+    if as_json:
+        click.echo(json.dumps(data, indent=2, default=str, ensure_ascii=False))
+    else:
+        human(data)
+
+
+class ToolGraphGroup(click.Group):
+    """Turns ToolGraph errors into a message and an exit code instead of a traceback."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except ImportRejectedError as exc:
+            if ctx.meta.get("toolgraph_json") and exc.report is not None:
+                click.echo(json.dumps(exc.report.as_dict(), indent=2, default=str, ensure_ascii=False))
+            click.echo(f"error: {exc}", err=True)
+            ctx.exit(exc.exit_code)
+        except ToolGraphError as exc:
+            click.echo(f"error: {exc}", err=True)
+            ctx.exit(exc.exit_code)
+
+
+@click.group(cls=ToolGraphGroup)
+@click.option("-v", "--verbose", count=True, help="More log output (-vv for debug).")
+@click.pass_context
+def main(ctx: click.Context, verbose: int) -> None:
+    """ToolGraph: a tool knowledge graph for LLM agents, in Neo4j or the embedded graph server."""
+    level = logging.WARNING - 10 * min(verbose, 2)
+    logging.basicConfig(level=level, format="%(levelname)s %(name)s: %(message)s")
+    try:
+        settings = Settings()
+    except Exception as exc:  # pydantic ValidationError: name the setting
+        raise click.ClickException(f"bad setting: {exc}") from exc
+    ctx.obj = Context(settings)
+    ctx.call_on_close(ctx.obj.close)
+
+
+def json_option(f: Callable[..., Any]) -> Callable[..., Any]:
+    def remember(ctx: click.Context, _param: click.Parameter, value: bool) -> bool:
+        ctx.find_root().meta["toolgraph_json"] = value
+        return value
+
+    return click.option("--json", "as_json", is_flag=True, callback=remember, expose_value=True,
+                        help="Print the result as JSON.")(f)

@@ -1,0 +1,78 @@
+"""``toolgraph db ...``: the embedded graph server (or the Neo4j connection)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from toolgraph.cli.base import Context, emit, json_option, main, pass_ctx
+from toolgraph.errors import ToolGraphError
+
+
+# -- db -----------------------------------------------------------------------------------------------------------
+@main.group()
+def db() -> None:
+    """Start, stop and inspect the embedded graph server (or check the Neo4j connection)."""
+
+
+def _server(obj: Context) -> Any:
+    from toolgraph.db.store import embedded_server
+
+    if not obj.settings.uses_embedded:
+        raise ToolGraphError("TOOLGRAPH_NEO4J_URI is set: the embedded server is not in use")
+    return embedded_server(obj.settings)
+
+
+@db.command("start")
+@json_option
+@pass_ctx
+def db_start(obj: Context, as_json: bool) -> None:
+    """Start the embedded server (if it is not running) and wait until it is ready."""
+    info = _server(obj).start()
+    emit({"pid": info.pid, "bolt_uri": info.bolt_uri, "http_url": info.http_url, "database": info.database},
+         as_json, lambda d: click.echo(f"embedded graph server running: {d['bolt_uri']} (pid {d['pid']})"))
+
+
+@db.command("stop")
+@json_option
+@pass_ctx
+def db_stop(obj: Context, as_json: bool) -> None:
+    """Stop the embedded server."""
+    stopped = _server(obj).stop()
+    message = "embedded graph server stopped" if stopped else "embedded graph server was not running"
+    emit({"stopped": stopped}, as_json, lambda d: click.echo(message))
+
+
+@db.command("status")
+@json_option
+@pass_ctx
+def db_status(obj: Context, as_json: bool) -> None:
+    """Where the database is and whether it answers."""
+    if obj.settings.uses_embedded:
+        data = _server(obj).status()
+    else:
+        store = obj.store(schema=False)
+        data = {"uri": store.uri, "database": store.database, "running": True, **store.backend.capabilities()}
+    if data.get("running") and obj.settings.uses_embedded and data.get("ready"):
+        store = obj.store(schema=False)
+        data.update(store.backend.capabilities())
+
+    def human(d: dict[str, Any]) -> None:
+        for key, value in d.items():
+            click.echo(f"{key:>10}: {value}")
+
+    emit(data, as_json, human)
+
+
+@db.command("reset")
+@click.option("--yes", is_flag=True, help="Really delete every node and relationship.")
+@json_option
+@pass_ctx
+def db_reset(obj: Context, yes: bool, as_json: bool) -> None:
+    """Delete everything in the graph (the schema stays)."""
+    if not yes:
+        raise ToolGraphError("refusing to delete the graph without --yes")
+    rows = obj.store().query("clear_graph")
+    emit({"deleted_nodes": rows[0]["n"] if rows else 0}, as_json,
+         lambda d: click.echo(f"deleted {d['deleted_nodes']} nodes"))
