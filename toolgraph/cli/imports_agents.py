@@ -25,3 +25,25 @@ def import_openai_tools(obj: Context, file: Path, group: str | None, category: s
 
     batch = read_openai_tools(file, ImportBatch("openai_tools"), group=group, category=category)
     _run_import(obj, batch, skip_invalid, dry_run, as_json)
+
+
+@import_.command("python")
+@click.argument("target", metavar="MODULE[:ATTR]")
+@click.option("--group", help="Tool group name (default: the module, or module.Class).")
+@click.option("--category", help="Category name (default: 'Python').")
+@import_options
+@pass_ctx
+def import_python(obj: Context, target: str, group: str | None, category: str | None, skip_invalid: bool,
+                  dry_run: bool, as_json: bool) -> None:
+    """Every public function of a module (or the public methods of MODULE:Class) becomes a tool. The module is
+    imported (its top-level code runs), from the installed packages or the current folder."""
+    import os
+    import sys
+
+    from toolgraph.ingest.batch import ImportBatch
+    from toolgraph.ingest.python_tools import read_python
+
+    if os.getcwd() not in sys.path:
+        sys.path.insert(0, os.getcwd())
+    batch = read_python(target, ImportBatch("python"), group=group, category=category)
+    _run_import(obj, batch, skip_invalid, dry_run, as_json)
