@@ -193,3 +193,19 @@ def test_cli_imports_a_module_from_the_current_folder(store: GraphStore, env_for
     bad = CliRunner().invoke(main, ["import", "python", "nope_nope_mod"])
     assert bad.exit_code == 2 and "cannot import" in bad.output
 
+
+
+def test_extra_executors_pick_their_tools(films: GraphStore) -> None:
+    from toolgraph.config import Settings
+    from toolgraph.execute.base import Executor
+    from toolgraph.execute.extra import extra_executors
+
+    python, mcp = extra_executors(Settings(), store=films)
+    assert isinstance(python, Executor) and isinstance(mcp, Executor)
+    assert (python.kind, mcp.kind) == ("python", "mcp")
+    tool = load(films, f"{GROUP}/count_tools")
+    assert python.handles(tool) and not mcp.handles(tool)
+    other = tool.model_copy(update={"source": "mcp", "source_ref": {"server": {"transport": "stdio",
+                                                                               "command": "x"}, "tool": "t"}})
+    assert mcp.handles(other) and not python.handles(other)
+    assert call(python, tool) == {"Python": 6}  # the store handed over is the one injected

@@ -1,0 +1,19 @@
+"""The executors for tools imported from Python modules and MCP servers, for the runner's executor list:
+``executors = [http, recorded, *extra_executors(settings, store=store)]``. Tools imported with ``import
+openai-tools`` have no executor: the client that defined them runs them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from toolgraph.execute.base import Executor
+from toolgraph.execute.mcp_tools import McpExecutor
+from toolgraph.execute.python_tools import PythonExecutor
+
+
+def extra_executors(settings: Any = None, *, store: Any = None, connect_timeout_s: float = 30.0) -> list[Executor]:
+    """[PythonExecutor, McpExecutor]. ``store`` is what Python tools asking for the graph store get injected;
+    ``settings`` is accepted for the composition root's convenience (nothing in it is needed yet). Close both with
+    ``await executor.aclose()`` when the run ends."""
+    del settings
+    return [PythonExecutor(store=store), McpExecutor(connect_timeout_s=connect_timeout_s)]
