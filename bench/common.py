@@ -211,6 +211,12 @@ class Bench:
         """Peak RSS (MiB) of this process and of the server since :meth:`reset_peaks`."""
         return {"client_peak_rss_mib": peak_rss_mib(), "server_peak_rss_mib": peak_rss_mib(self.pid)}
 
+    def cypher(self, statement: str, **params: Any) -> list[dict[str, Any]]:
+        """A statement of the benchmark's own, straight through the driver (not one of ToolGraph's named
+        queries): counts and clean-ups that only a benchmark needs."""
+        records, _, _ = self.store.driver.execute_query(statement, params, database_=self.store.database)
+        return [r.data() for r in records]
+
     def clear(self) -> float:
         _, seconds = timed(lambda: self.store.query("clear_graph"))
         return round(seconds, 2)

@@ -90,12 +90,6 @@ RELATIONS = "MATCH (:Tool)-[r]->(:Tool) RETURN type(r) AS type, count(*) AS n"
 CALL_PATHS = "MATCH (p:CallPath) RETURN count(p) AS n"
 
 
-def cypher(bench: Bench, statement: str, **params: Any) -> list[dict[str, Any]]:
-    """A statement of this benchmark's own, straight through the driver (not one of ToolGraph's named queries)."""
-    records, _, _ = bench.store.driver.execute_query(statement, params, database_=bench.store.database)
-    return [r.data() for r in records]
-
-
 def code_state() -> dict[str, Any]:
     """The commit measured, and whether the planner's code differed from it (other work goes on beside a run)."""
     def git(*argv: str) -> str:
@@ -142,11 +136,11 @@ def finish_graph(bench: Bench, batch: ImportBatch, embedder: Any) -> dict[str, A
     report, timing = bench.write(batch, skip_invalid=True)
     jobs = run_jobs(bench.store, JOBS, backend="portable")
     embedded = embed_tools(bench.store, embedder)
-    relations = {r["type"]: r["n"] for r in cypher(bench, RELATIONS)}
+    relations = {r["type"]: r["n"] for r in bench.cypher(RELATIONS)}
     return {"import_s": round(timing.wall_s, 2), "rejected": [str(p) for p in report.rejected],
             "jobs": {j["job"]: {"seconds": j["seconds"], "stats": j["stats"]} for j in jobs},
             "tools": embedded["tools"], "relations": relations,
-            "call_paths": cypher(bench, CALL_PATHS)[0]["n"]}
+            "call_paths": bench.cypher(CALL_PATHS)[0]["n"]}
 
 
 def tool_names(bench: Bench, ids: Iterable[str], name: Callable[[dict[str, Any]], str]) -> dict[str, str]:

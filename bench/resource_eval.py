@@ -63,12 +63,6 @@ MINED = """MATCH (a:Tool)-[r:STRONG_RESOURCE|WEAK_RESOURCE]->(b:Tool) WHERE r.so
 RETURN a.id AS source, b.id AS target, r.resource AS resource, type(r) AS type"""
 
 
-def cypher(bench: Bench, statement: str, **params: Any) -> list[dict[str, Any]]:
-    """A statement of this benchmark's own, straight through the driver (not one of ToolGraph's named queries)."""
-    records, _, _ = bench.store.driver.execute_query(statement, params, database_=bench.store.database)
-    return [r.data() for r in records]
-
-
 # -- scoring --------------------------------------------------------------------------------------------------------
 def prf(found: set[Any], gold: set[Any]) -> dict[str, Any]:
     tp = len(found & gold)
@@ -116,7 +110,7 @@ def modality_guesses(nodes: Iterable[dict[str, Any]]) -> dict[str, Any]:
 
 # -- one domain -----------------------------------------------------------------------------------------------------
 def mined(bench: Bench) -> tuple[set[Edge], Counter[str]]:
-    rows = cypher(bench, MINED, sources=list(JOB_SOURCES))
+    rows = bench.cypher(MINED, sources=list(JOB_SOURCES))
     return {(r["source"], r["target"], str(r["resource"]).lower()) for r in rows}, Counter(r["type"] for r in rows)
 
 
@@ -135,8 +129,8 @@ def evaluate_domain(folder: Path, heap: str) -> dict[str, Any]:
     with private_server(heap) as bench:
         report, timing = bench.write(batch)
         out["import_s"] = round(timing.wall_s, 3)
-        out["deleted_imported"] = cypher(bench, DELETE_IMPORTED, source=SOURCE)[0]["n"]
-        out["left_after_delete"] = len(cypher(bench, "MATCH (:Tool)-[r:WEAK_RESOURCE|STRONG_RESOURCE]->(:Tool) "
+        out["deleted_imported"] = bench.cypher(DELETE_IMPORTED, source=SOURCE)[0]["n"]
+        out["left_after_delete"] = len(bench.cypher("MATCH (:Tool)-[r:WEAK_RESOURCE|STRONG_RESOURCE]->(:Tool) "
                                                      "RETURN r.source AS source"))
         progress(f"{domain}: imported in {timing.wall_s:.2f} s; deleted {out['deleted_imported']} imported edges")
         for name, label, params in RUNS:

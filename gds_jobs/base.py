@@ -24,9 +24,8 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from toolgraph.db.store import GraphStore, Tx
+from toolgraph.db.store import GraphStore, Tx, chunks
 from toolgraph.errors import ToolGraphError
-from toolgraph.ingest.writer import chunks
 
 log = logging.getLogger(__name__)
 
@@ -52,12 +51,9 @@ class JobContext:
 
     @property
     def gds(self) -> Any:
-        """The ``graphdatascience`` client, made on first use from the store's driver."""
+        """The ``graphdatascience`` client, made on first use by the store."""
         if self._gds is None:
-            from graphdatascience import GraphDataScience
-
-            self._gds = GraphDataScience(self.store.driver, database=self.store.database, arrow=False,
-                                         show_progress=False)
+            self._gds = self.store.gds()
         return self._gds
 
     def write_rows(self, query: str, rows: Sequence[dict[str, Any]], tx: Tx | None = None) -> int:

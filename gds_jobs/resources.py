@@ -32,7 +32,7 @@ from pydantic import BaseModel, Field
 
 from gds_jobs.base import Job, JobContext, JobParams
 from gds_jobs.fields import Input, Output, io_from_description, tool_inputs, tool_outputs
-from toolgraph.ingest.writer import chunks
+from toolgraph.db.store import chunks
 
 log = logging.getLogger(__name__)
 

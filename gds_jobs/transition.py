@@ -13,8 +13,7 @@ from typing import Any
 from pydantic import Field
 
 from gds_jobs.base import Job, JobContext, JobParams
-from toolgraph.models import MANUAL_SOURCES
-from toolgraph.weights import TRANSITION_ALPHA
+from toolgraph.models import MANUAL_SOURCES, TRANSITION_ALPHA
 
 
 class TransitionParams(JobParams):

@@ -35,14 +35,14 @@ def test_cosine_scale_is_normalised(any_store: GraphStore) -> None:
 
 
 def test_vector_index_create_query_and_drop(any_store: GraphStore) -> None:
-    backend, run = any_store.backend, any_store.run_ddl
+    backend = any_store.backend
     with any_store.transaction() as tx:
         tx.run("merge_categories", rows=[{"name": "C", "props": {}}])
         tx.run("merge_groups", rows=[{"id": "c/g", "category": "C", "props": {"name": "G"}}])
         tx.run("merge_tools", rows=[{"id": f"c/g/{i}", "group_id": "c/g", "props": {"name": str(i)}} for i in range(3)])
-    name = backend.create_vector_index(run, "Tool", "embedding", 4)
+    name = any_store.ensure_vector_index("Tool", "embedding", 4)
     try:
-        assert backend.create_vector_index(run, "Tool", "embedding", 4) == name  # idempotent
+        assert any_store.ensure_vector_index("Tool", "embedding", 4) == name  # idempotent
         any_store.query("set_tool_embeddings", rows=[
             {"id": "c/g/0", "embedding": [1.0, 0.0, 0.0, 0.0]},
             {"id": "c/g/1", "embedding": [0.0, 1.0, 0.0, 0.0]},
@@ -58,7 +58,7 @@ def test_vector_index_create_query_and_drop(any_store: GraphStore) -> None:
         assert [h["id"] for h in hits] == ["c/g/0", "c/g/2"]
         assert backend.cosine_from_index_score(hits[0]["score"]) == pytest.approx(1 / math.hypot(1, 0.1), abs=1e-4)
     finally:
-        backend.drop_vector_index(run, "Tool", "embedding")
+        any_store.drop_vector_index("Tool", "embedding")
 
 
 def test_index_ddl_refuses_unsafe_names() -> None:

@@ -224,5 +224,5 @@ def test_openai_compatible_embeddings_endpoint(store: GraphStore) -> None:
         with pytest.raises(EmbeddingError, match=f"the embedding endpoint {url}"):
             emb.embed_query("anything")
     # the Tool[embedding] index of 16 dimensions would clash with the 384-dimension model of the other tests
-    store.backend.drop_vector_index(store.run_ddl, "Tool", "embedding")
+    store.drop_vector_index("Tool", "embedding")
     store.query("clear_tool_embeddings")

@@ -829,6 +829,6 @@ def test_web_uses_only_named_queries_that_exist() -> None:
 
 
 def test_templates_never_disable_escaping() -> None:
-    for path in (WEB / "templates").glob("*.html"):
+    for path in (WEB / "templates").rglob("*.html"):
         text = path.read_text(encoding="utf-8")
         assert "|safe" not in text and "autoescape false" not in text, path.name

@@ -16,6 +16,9 @@ CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 DEPENDENCY_TYPES = ("SEQUENTIAL", "STRONG_RESOURCE", "WEAK_RESOURCE")
 # Edges whose `source` says a person made or edited them are never overwritten by an import.
 MANUAL_SOURCES = frozenset({"analyst", "user", "manual"})
+# Additive smoothing of transition weights P(B | A), used by the importers and the transition job
+# (gds_jobs/transition.py, docs/weights.md).
+TRANSITION_ALPHA = 0.5
 
 
 def clean_text(value: str) -> str:

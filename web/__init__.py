@@ -26,7 +26,8 @@ from werkzeug.exceptions import HTTPException
 from toolgraph.config import Settings
 from toolgraph.db.store import GraphStore
 from toolgraph.errors import DatabaseUnavailableError, ToolGraphError
-from web.context import AUTO, Unavailable, WebError, WebState, wants_json
+from web.context import AUTO, WebState, wants_json
+from web.errors import Unavailable, WebError
 
 log = logging.getLogger(__name__)
 
@@ -104,7 +105,7 @@ def create_app(settings: Settings | None = None, *, store: GraphStore | None = N
         app.config["SECRET_KEY"] = secret_key(settings)
     app.extensions["toolgraph"] = WebState(settings=settings, store_=store, embedder_=embedder, llm_=llm)
 
-    from web import auth, editor, explorer, registry, runs
+    from web.routes import auth, editor, explorer, registry, runs
 
     for module in (auth, explorer, runs, editor, registry):
         app.register_blueprint(module.bp)

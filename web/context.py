@@ -1,5 +1,5 @@
-"""What every blueprint shares: the app's state (store, settings, embedder, LLM), request helpers and the web
-errors that the app turns into JSON or an error page."""
+"""What every blueprint shares: the app's state (store, settings, embedder, LLM) and the request helpers (the
+errors they raise are in :mod:`web.errors`)."""
 
 from __future__ import annotations
 
@@ -13,45 +13,11 @@ from flask import current_app, request
 from toolgraph.config import Settings
 from toolgraph.db.store import GraphStore
 from toolgraph.errors import ToolGraphError
+from web.errors import ValidationFailed
 
 log = logging.getLogger(__name__)
 
 AUTO = "auto"
-
-
-class WebError(ToolGraphError):
-    """An error answered with an HTTP status; ``field`` names the input at fault, where one is."""
-
-    status = 400
-
-    def __init__(self, message: str, field: str | None = None, *, status: int | None = None) -> None:
-        super().__init__(message)
-        self.field = field
-        if status is not None:
-            self.status = status
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"error": str(self), "field": self.field, "status": self.status}
-
-
-class ValidationFailed(WebError):
-    """Input that fails validation: 400, naming the field; nothing is written."""
-
-
-class NotFound(WebError):
-    status = 404
-
-
-class Forbidden(WebError):
-    status = 403
-
-
-class Conflict(WebError):
-    status = 409
-
-
-class Unavailable(WebError):
-    status = 503
 
 
 @dataclass

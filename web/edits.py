@@ -22,7 +22,7 @@ from typing import Any
 
 from toolgraph.db.store import GraphStore, Tx
 from toolgraph.models import DEPENDENCY_TYPES, MANUAL_SOURCES, clean_text
-from web.context import Conflict, Forbidden, NotFound, ValidationFailed
+from web.errors import Conflict, Forbidden, NotFound, ValidationFailed
 
 SET_EDGE = {"SEQUENTIAL": "set_sequential_edge", "STRONG_RESOURCE": "set_strong_resource_edge",
             "WEAK_RESOURCE": "set_weak_resource_edge"}

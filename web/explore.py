@@ -13,7 +13,7 @@ from toolgraph.db.store import GraphStore
 from toolgraph.embeddings.base import EmbeddingError
 from toolgraph.errors import GraphStoreError
 from toolgraph.models import DEPENDENCY_TYPES, MANUAL_SOURCES, clean_text
-from web.context import NotFound, ValidationFailed
+from web.errors import NotFound, ValidationFailed
 
 log = logging.getLogger(__name__)
 

@@ -7,22 +7,20 @@ from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
-from flask import Blueprint, flash, jsonify, redirect, render_template, url_for
 from pydantic import ValidationError
 
+from toolgraph.db.store import GraphStore
+from toolgraph.embeddings.base import Embedder
 from toolgraph.errors import ImportRejectedError, ToolGraphError
 from toolgraph.ingest.batch import ImportBatch, describe_validation_error
 from toolgraph.models import CategorySpec, GroupSpec, Param, ToolSpec, clean_text, id_part
-from web.auth import current_user, require
-from web.context import ValidationFailed, json_body, state
-from web.explore import categories
+from web.errors import ValidationFailed
 
 log = logging.getLogger(__name__)
-
-bp = Blueprint("registry", __name__)
 
 SOURCE = "user"
 METHODS = ("", "GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS")
@@ -110,13 +108,13 @@ def build_tool(data: dict[str, Any], user: str) -> tuple[ToolSpec, GroupSpec, Ca
     return tool, group, category
 
 
-def register_tool(data: dict[str, Any], user: str) -> dict[str, Any]:
-    """Validate and write a custom tool; embed it when the graph holds vectors and a model is at hand."""
+def register_tool(store: GraphStore, data: dict[str, Any], user: str,
+                  embedder: Callable[[], Embedder | None]) -> dict[str, Any]:
+    """Validate and write a custom tool; embed it when the graph holds vectors and a model is at hand
+    (``embedder()`` gives it, asked only then)."""
     from toolgraph.ingest.writer import write_batch
 
     tool, group, category = build_tool(data, user)
-    web = state()
-    store = web.store
     if store.query("find_tool_ids", ids=[tool.id]):
         raise ValidationFailed(f"a tool with id {tool.id!r} exists already: choose another name", "name")
     existing = store.query("fetch_groups", ids=[group.id])
@@ -139,15 +137,15 @@ def register_tool(data: dict[str, Any], user: str) -> dict[str, Any]:
                               "created_group": not existing, "report": report.as_dict(), "embedded": False,
                               "notes": []}
     if store.query("get_embedding_model"):
-        embedder = web.embedder()
-        if embedder is None:
+        model = embedder()
+        if model is None:
             result["notes"].append("the graph holds tool vectors but no embedding model is configured here: run "
                                    "`toolgraph embed` so dense and graph search find this tool")
         else:
             from toolgraph.retrieve.embed import embed_tools
 
             try:
-                stats = embed_tools(store, embedder)
+                stats = embed_tools(store, model)
                 result["embedded"] = stats["embedded"] > 0
             except ToolGraphError as exc:
                 log.warning("embedding the new tool failed: %s", exc)
@@ -157,49 +155,8 @@ def register_tool(data: dict[str, Any], user: str) -> dict[str, Any]:
     return result
 
 
-def user_tools(limit: int = 100) -> list[dict[str, Any]]:
-    rows = state().store.query("list_tools_by_source", source=SOURCE, limit=limit)
+def user_tools(store: GraphStore, limit: int = 100) -> list[dict[str, Any]]:
+    rows = store.query("list_tools_by_source", source=SOURCE, limit=limit)
     for row in rows:
         row["source_ref"] = json.loads(row["source_ref"] or "{}")
     return rows
-
-
-# -- routes ---------------------------------------------------------------------------------------------------------
-@bp.get("/registry")
-def page() -> Any:
-    return render_template("registry.html", form={}, tools=user_tools(), categories=categories(state().store))
-
-
-@bp.post("/registry")
-@require("editor")
-def submit() -> Any:
-    data = {k: v for k, v in json_body().items() if k in FIELDS}
-    user = current_user()
-    assert user is not None
-    try:
-        result = register_tool(data, user["name"])
-    except ValidationFailed as exc:
-        flash(str(exc), "error")
-        html = render_template("registry.html", form=data, error_field=exc.field, tools=user_tools(),
-                               categories=categories(state().store))
-        return html, exc.status
-    flash(f"added tool {result['id']}" + "".join(f"; {n}" for n in result["notes"]), "ok")
-    return redirect(url_for("explorer.page", id=result["id"]))
-
-
-@bp.get("/api/categories")
-def api_categories() -> Any:
-    return jsonify(categories(state().store))
-
-
-@bp.get("/api/tools")
-def api_user_tools() -> Any:
-    return jsonify(user_tools())
-
-
-@bp.post("/api/tools")
-@require("editor")
-def api_register() -> Any:
-    user = current_user()
-    assert user is not None
-    return jsonify(register_tool(json_body(), user["name"])), 201

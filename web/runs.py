@@ -1,34 +1,36 @@
-"""The path viewer: enter a request, run the planner, and see its subtasks, the DFS search tree (visited,
-backtracked, chosen, with the reasons) and the final tool DAG; past runs are ``(:Run)`` nodes, listed and reopened
-from the graph."""
+"""What the path viewer reads and runs: the request checked, the real planner run and stored as a ``(:Run)`` node,
+past runs listed and reopened, and a run's views (its search tree, tool DAG and steps). Plain functions of a store
+(no Flask)."""
 
 from __future__ import annotations
 
 import logging
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
-from flask import Blueprint, current_app, flash, jsonify, redirect, render_template, url_for
-
+from toolgraph.db.store import GraphStore
 from toolgraph.models import clean_text
-from web.auth import LoginRequired, current_user
-from web.context import NotFound, Unavailable, ValidationFailed, WebError, arg_int, json_body, state
+from web.errors import NotFound, Unavailable, ValidationFailed, WebError
 from web.graphs import plan_dag, search_tree, trace_rows
 
-log = logging.getLogger(__name__)
+if TYPE_CHECKING:
+    from toolgraph.embeddings.base import Embedder
+    from toolgraph.llm import ChatModel
+    from toolgraph.planner.models import Plan
 
-bp = Blueprint("runs", __name__)
+log = logging.getLogger(__name__)
 
 MAX_QUERY = 2000
 
 
-def list_runs(limit: int = 50) -> list[dict[str, Any]]:
-    return state().store.query("list_runs", limit=limit)
+def list_runs(store: GraphStore, limit: int = 50) -> list[dict[str, Any]]:
+    return store.query("list_runs", limit=limit)
 
 
-def load_plan(run_id: str) -> Any:
+def load_plan(store: GraphStore, run_id: str) -> Plan:
     from toolgraph.planner.models import Plan
 
-    rows = state().store.query("get_run", id=run_id)
+    rows = store.query("get_run", id=run_id)
     if not rows:
         raise NotFound(f"no run {run_id!r}", "id")
     try:
@@ -38,20 +40,15 @@ def load_plan(run_id: str) -> Any:
                        status=500) from None
 
 
-def run_view(run_id: str) -> dict[str, Any]:
-    plan = load_plan(run_id)
-
-    def link(tool_id: str) -> str:
-        return url_for("explorer.page", id=tool_id)
-
+def run_view(store: GraphStore, run_id: str, link: Callable[[str], str]) -> dict[str, Any]:
+    """The run as the page shows it; ``link(tool_id)`` gives the URL a click on a tool opens."""
+    plan = load_plan(store, run_id)
     return {"plan": plan.model_dump(mode="json"), "tree": search_tree(plan), "dag": plan_dag(plan, link),
             "steps": trace_rows(plan)}
 
 
-def run_planner(data: dict[str, Any]) -> Any:
-    """Plan a request with the real planner (the configured LLM, else the graph-only policy) and store the run."""
-    if current_app.config["TOOLGRAPH_LOGIN_TO_PLAN"] and current_user() is None:
-        raise LoginRequired("log in to run the planner", "login")
+def check_query(data: dict[str, Any]) -> str:
+    """The request text of a form or JSON body, cleaned: 400 when missing, empty or too long."""
     raw = data.get("query")
     if raw is not None and not isinstance(raw, str):
         raise ValidationFailed("query must be text", "query")
@@ -60,47 +57,13 @@ def run_planner(data: dict[str, Any]) -> Any:
         raise ValidationFailed("the request is empty", "query")
     if len(query) > MAX_QUERY:
         raise ValidationFailed(f"the request is longer than {MAX_QUERY} characters", "query")
+    return query
+
+
+def run_planner(store: GraphStore, query: str, *, llm: ChatModel | None, embedder: Embedder | None) -> Plan:
+    """Plan a request with the real planner (``llm``, else the graph-only policy) and store the run."""
     try:
         from toolgraph.planner import plan_request
     except ImportError as exc:
         raise Unavailable(f"the planner is not available in this installation ({exc})", "query") from None
-    web = state()
-    return plan_request(web.store, query, llm=web.llm(), embedder=web.embedder(), save=True)
-
-
-@bp.get("/runs")
-def page() -> Any:
-    return render_template("runs.html", runs=list_runs(), query="")
-
-
-@bp.post("/runs")
-def submit() -> Any:
-    data = json_body()
-    try:
-        plan = run_planner(data)
-    except ValidationFailed as exc:
-        flash(str(exc), "error")
-        return render_template("runs.html", runs=list_runs(), query=data.get("query") or ""), exc.status
-    return redirect(url_for("runs.show", run_id=plan.id))
-
-
-@bp.get("/runs/<run_id>")
-def show(run_id: str) -> Any:
-    return render_template("run.html", run=run_view(run_id))
-
-
-@bp.get("/api/runs")
-def api_list() -> Any:
-    return jsonify(list_runs(arg_int("limit", 50, 1, 500)))
-
-
-@bp.get("/api/runs/<run_id>")
-def api_show(run_id: str) -> Any:
-    return jsonify(run_view(run_id))
-
-
-@bp.post("/api/runs")
-def api_create() -> Any:
-    plan = run_planner(json_body())
-    return jsonify({"id": plan.id, "status": plan.status, "url": url_for("runs.show", run_id=plan.id),
-                    "plan": plan.model_dump(mode="json")}), 201
+    return plan_request(store, query, llm=llm, embedder=embedder, save=True)

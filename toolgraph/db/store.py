@@ -6,9 +6,9 @@ Only this module touches ``neo4j.Driver``. Driver errors become ToolGraph errors
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import neo4j
 from neo4j import GraphDatabase
@@ -20,9 +20,18 @@ from toolgraph.db.cypher import QueryCatalog, default_catalog
 from toolgraph.db.embedded import EmbeddedServer
 from toolgraph.errors import DatabaseUnavailableError, GraphStoreError
 
+if TYPE_CHECKING:
+    from graphdatascience import GraphDataScience
+
 log = logging.getLogger(__name__)
 
 Row = dict[str, Any]
+
+
+def chunks(items: Sequence[Any], size: int) -> Iterator[Sequence[Any]]:
+    """``items`` in parts of at most ``size``: the batches a named query's list parameter is sent in."""
+    for start in range(0, len(items), size):
+        yield items[start : start + size]
 
 
 def _translate(exc: Exception, what: str, where: str) -> GraphStoreError:
@@ -172,6 +181,19 @@ class GraphStore:
                 count += 1
         return count
 
+    # -- indexes (DDL cannot take parameters: the backend checks the names and builds it) ----------------------
+    def ensure_vector_index(self, label: str, prop: str, dimensions: int) -> str:
+        """A cosine vector index on ``label.prop`` unless it exists; returns its name."""
+        return self.backend.create_vector_index(self.run_ddl, label, prop, dimensions)
+
+    def ensure_fulltext_index(self, label: str, prop: str) -> str:
+        """A full-text (BM25) index on ``label.prop`` unless it exists; returns its name."""
+        return self.backend.create_fulltext_index(self.run_ddl, label, prop)
+
+    def drop_vector_index(self, label: str, prop: str) -> None:
+        """Drop the vector index on ``label.prop`` if it exists (to re-embed with a model of other dimensions)."""
+        self.backend.drop_vector_index(self.run_ddl, label, prop)
+
     def run_ddl(self, statement: str) -> None:
         """Run a DDL statement built by :mod:`toolgraph.db.backend` (index DDL cannot take parameters)."""
         try:
@@ -179,6 +201,13 @@ class GraphStore:
                 session.run(statement).consume()
         except Exception as exc:  # noqa: BLE001 - translated
             raise _translate(exc, "DDL", self.uri) from exc
+
+    # -- graph algorithms ----------------------------------------------------------------------------------------
+    def gds(self) -> GraphDataScience:
+        """A ``graphdatascience`` client on this store's connection (for servers with the GDS plugin)."""
+        from graphdatascience import GraphDataScience
+
+        return GraphDataScience(self.driver, database=self.database, arrow=False, show_progress=False)
 
 
 def open_store(settings: Settings, *, start: bool = True) -> GraphStore:

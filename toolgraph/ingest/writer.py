@@ -13,16 +13,15 @@ from __future__ import annotations
 
 import logging
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable
 from typing import Any
 
 from tqdm import tqdm
 
-from toolgraph.db.store import GraphStore, Tx
+from toolgraph.db.store import GraphStore, Tx, chunks
 from toolgraph.errors import ImportRejectedError
 from toolgraph.ingest.batch import ImportBatch, ImportReport
-from toolgraph.models import MANUAL_SOURCES
-from toolgraph.weights import TRANSITION_ALPHA
+from toolgraph.models import MANUAL_SOURCES, TRANSITION_ALPHA
 
 log = logging.getLogger(__name__)
 
@@ -35,11 +34,6 @@ MERGE_DEPENDENCY = {
 
 class _DryRun(Exception):
     """Raised to roll back a dry run after classification."""
-
-
-def chunks(items: Sequence[Any], size: int) -> Iterator[Sequence[Any]]:
-    for start in range(0, len(items), size):
-        yield items[start : start + size]
 
 
 def _fetch(tx: Tx, name: str, key: str, values: Iterable[Any], size: int) -> list[dict[str, Any]]:

@@ -15,7 +15,7 @@ from typing import Any
 
 from tqdm import tqdm
 
-from toolgraph.db.store import GraphStore
+from toolgraph.db.store import GraphStore, chunks
 from toolgraph.embeddings.base import Embedder, EmbeddingError
 
 LABEL, VECTOR, TEXT = "Tool", "embedding", "search_text"
@@ -55,9 +55,8 @@ def check_model(store: GraphStore, embedder: Embedder) -> dict[str, Any] | None:
 
 def embed_tools(store: GraphStore, embedder: Embedder, *, reset: bool = False, chunk_size: int = 500,
                 progress: bool = False) -> dict[str, Any]:
-    backend = store.backend
     if reset:
-        backend.drop_vector_index(store.run_ddl, LABEL, VECTOR)
+        store.drop_vector_index(LABEL, VECTOR)
         store.query("clear_tool_embeddings")
     else:
         check_model(store, embedder)
@@ -69,14 +68,13 @@ def embed_tools(store: GraphStore, embedder: Embedder, *, reset: bool = False, c
         if reset or row["embedding_hash"] != digest:
             todo.append({"id": row["id"], "text": text, "hash": digest})
     with tqdm(total=len(todo), desc="embedding tools", unit="tool", disable=not progress) as bar:
-        for start in range(0, len(todo), chunk_size):
-            part = todo[start : start + chunk_size]
+        for part in chunks(todo, chunk_size):
             vectors = embedder.embed_documents([r["text"] for r in part])
             store.query("set_tool_embeddings", rows=[{**r, "embedding": v} for r, v in zip(part, vectors)])
             bar.update(len(part))
     store.query("set_embedding_model", name=embedder.name, dimensions=embedder.dimensions,
                 updated=datetime.now(UTC).isoformat())
-    vector_index = backend.create_vector_index(store.run_ddl, LABEL, VECTOR, embedder.dimensions)
-    text_index = backend.create_fulltext_index(store.run_ddl, LABEL, TEXT)
+    vector_index = store.ensure_vector_index(LABEL, VECTOR, embedder.dimensions)
+    text_index = store.ensure_fulltext_index(LABEL, TEXT)
     return {"model": embedder.name, "dimensions": embedder.dimensions, "tools": len(rows), "embedded": len(todo),
             "unchanged": len(rows) - len(todo), "vector_index": vector_index, "text_index": text_index}

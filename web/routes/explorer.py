@@ -1,5 +1,6 @@
 """The explorer: search tools, open a tool's neighbourhood to k hops (edges coloured by type, width by weight,
-filtered by category, edge type and minimum weight) and read its details, weights and where they came from."""
+filtered by category, edge type and minimum weight) and read its details, weights and where they came from. The
+page and ``/api/search``, ``/api/tool``, ``/api/neighbourhood`` over :mod:`web.explore`."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ from typing import Any
 
 from flask import Blueprint, current_app, jsonify, redirect, render_template, request, url_for
 
-from web.context import ValidationFailed, WebError, arg_float, arg_int, state
+from web.context import arg_float, arg_int, state
+from web.errors import ValidationFailed, WebError
 from web.explore import categories, neighbourhood, parse_types, search_tools, tool_details
 from web.graphs import neighbourhood_graph
 
@@ -59,7 +61,7 @@ def page() -> Any:
     except WebError as exc:
         errors.append(f"{exc.field}: {exc}" if exc.field else str(exc))
         status = exc.status
-    return render_template("explorer.html", search=search, details=details, hood=hood, filters=filters,
+    return render_template("explorer/page.html", search=search, details=details, hood=hood, filters=filters,
                            errors=errors, categories=categories(state().store)), status
 
 

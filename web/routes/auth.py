@@ -18,7 +18,8 @@ from typing import Any
 
 from flask import Blueprint, current_app, g, jsonify, redirect, render_template, request, session, url_for
 
-from web.context import Forbidden, WebError, json_body, state, wants_json
+from web.context import json_body, state, wants_json
+from web.errors import Forbidden, LoginRequired, WebError
 from web.users import authenticate, get_user
 
 bp = Blueprint("auth", __name__)
@@ -27,10 +28,6 @@ UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 OPEN_ENDPOINTS = frozenset({"auth.login", "auth.api_login", "auth.api_session", "auth.logout", "auth.api_logout",
                             "static", "vendor"})
 RANK = {"editor": 1, "admin": 2}
-
-
-class LoginRequired(WebError):
-    status = 401
 
 
 def csrf_token() -> str:
@@ -122,7 +119,7 @@ def login() -> Any:
             _start_session(user)
             return redirect(safe_next(request.form.get("next")))
         error = "wrong user name or password"
-    html = render_template("login.html", error=error, next=request.values.get("next", ""))
+    html = render_template("auth/login.html", error=error, next=request.values.get("next", ""))
     return html, (401 if error else 200)
 
 

@@ -8,10 +8,11 @@ from typing import Any
 from flask import Blueprint, flash, jsonify, redirect, render_template, request, url_for
 
 from toolgraph.models import DEPENDENCY_TYPES
-from web.auth import current_user, require
-from web.context import ValidationFailed, WebError, arg_int, json_body, state
+from web.context import arg_int, json_body, state
 from web.edits import add_dependency, change_dependency, delete_dependency, list_edits, undo_edit
+from web.errors import ValidationFailed, WebError
 from web.explore import tool_details
+from web.routes.auth import current_user, require
 
 bp = Blueprint("editor", __name__)
 
@@ -33,7 +34,7 @@ def _page(tool: str | None, form: dict[str, Any] | None = None, status: int = 20
             details = tool_details(state().store, tool)
         except WebError as exc:
             errors.append(str(exc))
-    html = render_template("editor.html", tool=tool, details=details, edits=list_edits(state().store, tool),
+    html = render_template("editor/page.html", tool=tool, details=details, edits=list_edits(state().store, tool),
                            form=form or {"source": tool or ""}, types=DEPENDENCY_TYPES, errors=errors)
     return html, status
 
