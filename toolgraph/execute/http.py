@@ -132,12 +132,15 @@ class HttpExecutor:
     kind = "http"
 
     def __init__(self, groups: dict[str, ExecGroup] | None = None, *, max_response_bytes: int = 2_000_000,
-                 client: httpx.AsyncClient | None = None) -> None:
+                 client: httpx.AsyncClient | None = None, only_configured: bool = False) -> None:
         self.groups = groups or {}
+        self.only_configured = only_configured  # handle only tools of the configured groups
         self.max_response_bytes = max_response_bytes
         self._client = client
 
     def handles(self, tool: ExecTool) -> bool:
+        if self.only_configured and not ({tool.group_id, tool.group_name} & set(self.groups)):
+            return False
         return bool(tool.method) and (tool.source in HTTP_SOURCES or bool(tool.url)
                                       or group_of(tool, self.groups).base_url is not None)
 
