@@ -11,6 +11,7 @@ from toolgraph.cli import (  # noqa: F401 - registers commands
     info,
     plan,
     retrieval,
+    run,
     serve,
     weights,
 )
