@@ -209,3 +209,14 @@ def test_extra_executors_pick_their_tools(films: GraphStore) -> None:
                                                                                "command": "x"}, "tool": "t"}})
     assert mcp.handles(other) and not python.handles(other)
     assert call(python, tool) == {"Python": 6}  # the store handed over is the one injected
+
+
+def test_tools_call_runs_a_python_tool_from_the_cli(films: GraphStore, env_for_cli: dict[str, str]) -> None:
+    result = CliRunner().invoke(main, ["tools", "call", f"{GROUP}/movie_credits", "--arg", "movie_id=348",
+                                       "--arg", "department=crew", "--json"], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    assert out["executor"] == "python" and out["value"]["crew"] == ["Ridley Scott", "Jerry Goldsmith"]
+    counted = CliRunner().invoke(main, ["tools", "call", f"{GROUP}/count_tools", "--json"], catch_exceptions=False)
+    assert counted.exit_code == 0, counted.output  # the CLI hands its store to the tools that ask for it
+    assert json.loads(counted.stdout)["value"] == {"Python": 6}

@@ -1,5 +1,6 @@
 """The executors for tools imported from Python modules and MCP servers, for the runner's executor list:
-``executors = [http, recorded, *extra_executors(settings, store=store)]``. Tools imported with ``import
+``executors = [http, recorded, *extra_executors(settings, store=store)]``, and :func:`executors_for`, every
+executor the settings give (what ``toolgraph run`` and the web page's QA page use). Tools imported with ``import
 openai-tools`` have no executor: the client that defined them runs them."""
 
 from __future__ import annotations
@@ -17,3 +18,17 @@ def extra_executors(settings: Any = None, *, store: Any = None, connect_timeout_
     ``await executor.aclose()`` when the run ends."""
     del settings
     return [PythonExecutor(store=store), McpExecutor(connect_timeout_s=connect_timeout_s)]
+
+
+def executors_for(settings: Any, *, store: Any = None, groups: dict[str, Any] | None = None) -> list[Executor]:
+    """HTTP (the settings' group configurations, ``groups`` over them), Python and MCP executors, in that order:
+    the first whose ``handles(tool)`` is true runs a tool. A bad group configuration is a ConfigError."""
+    from toolgraph.errors import ConfigError
+    from toolgraph.execute.http import HttpExecutor
+
+    try:
+        configured = settings.exec.all_groups()
+    except ValueError as exc:
+        raise ConfigError(str(exc)) from exc
+    http = HttpExecutor({**configured, **(groups or {})}, max_response_bytes=settings.exec.max_response_bytes)
+    return [http, *extra_executors(settings, store=store)]
