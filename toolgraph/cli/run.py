@@ -23,12 +23,9 @@ def build_executors(settings: Settings, groups: dict[str, Any] | None = None, *,
 
 
 def run_config(settings: Settings) -> Any:
-    from toolgraph.execute import RunConfig
+    from toolgraph.execute.extra import run_config_for
 
-    e = settings.exec
-    return RunConfig(call_timeout_s=e.call_timeout_s, run_timeout_s=e.run_timeout_s, retries=e.retries,
-                     max_retry_after_s=e.max_retry_after_s, per_host=e.per_host, compress_chars=e.compress_chars,
-                     substitutes=e.substitutes)
+    return run_config_for(settings)
 
 
 def print_run(d: dict[str, Any], *, trace: bool = False) -> None:

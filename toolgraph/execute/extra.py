@@ -32,3 +32,13 @@ def executors_for(settings: Any, *, store: Any = None, groups: dict[str, Any] | 
         raise ConfigError(str(exc)) from exc
     http = HttpExecutor({**configured, **(groups or {})}, max_response_bytes=settings.exec.max_response_bytes)
     return [http, *extra_executors(settings, store=store)]
+
+
+def run_config_for(settings: Any) -> Any:
+    """The runner's configuration from ``TOOLGRAPH_EXEC_*`` (deadlines, retries, caps)."""
+    from toolgraph.execute.models import RunConfig
+
+    e = settings.exec
+    return RunConfig(call_timeout_s=e.call_timeout_s, run_timeout_s=e.run_timeout_s, retries=e.retries,
+                     max_retry_after_s=e.max_retry_after_s, per_host=e.per_host, compress_chars=e.compress_chars,
+                     substitutes=e.substitutes)
