@@ -62,7 +62,9 @@ def test_public_functions_become_tools_with_schema_from_hints_and_docstrings(fil
     year, limit = search.optional_params
     assert (year.type, year.default, limit.type, limit.default) == ("integer", None, "integer", 5)
     assert search.source == "python" and search.source_ref["module"] == "toolgraph.examples.films"
-    assert search.source_ref["qualname"] == "search_movie" and search.output_schema == {"type": "array"}
+    assert search.source_ref["qualname"] == "search_movie"
+    assert search.output_schema == {"type": "array", "items": {"type": "object", "properties": {
+        "id": {"type": "integer"}, "title": {"type": "string"}, "year": {"type": "integer"}}}}
     credits = load(films, f"{GROUP}/movie_credits")  # NumPy style, Literal enum
     assert credits.required_params[0].description == "The film's id, as search_movie gives it."
     assert credits.optional_params[0].enum == ["cast", "crew", "all"]
@@ -220,3 +222,19 @@ def test_tools_call_runs_a_python_tool_from_the_cli(films: GraphStore, env_for_c
     counted = CliRunner().invoke(main, ["tools", "call", f"{GROUP}/count_tools", "--json"], catch_exceptions=False)
     assert counted.exit_code == 0, counted.output  # the CLI hands its store to the tools that ask for it
     assert json.loads(counted.stdout)["value"] == {"Python": 6}
+
+
+def test_python_tools_answer_a_two_step_request_end_to_end(films: GraphStore) -> None:
+    """The output schema from the return annotation lets the resources job link search -> credits (movie_id), so
+    the planner chains them and the binder feeds the found id to the second call."""
+    from gds_jobs import JOBS, run_jobs
+    from toolgraph.execute import RunConfig, run_request
+    from toolgraph.execute.extra import extra_executors
+
+    run_jobs(films, JOBS)
+    result = run_request(films, 'Find the movie "Titanic" and show its cast and crew',
+                         executors=extra_executors(store=films), config=RunConfig(run_timeout_s=30))
+    assert [c.tool for c in result.calls] == [f"{GROUP}/search_movie", f"{GROUP}/movie_credits"]
+    assert result.calls[1].arguments["movie_id"] == 597 and result.status == "success"
+    assert "Leonardo DiCaprio" in result.answer.text
+    assert films.query("tool_details", id=f"{GROUP}/movie_credits")[0]["exec_ok"] == 1

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import Literal
+from typing import Literal, TypedDict
 
 try:
     import httpx
@@ -26,7 +26,20 @@ FILMS = {
 }
 
 
-def search_movie(query: str, year: int | None = None, limit: int = 5) -> list[dict]:
+class FilmHit(TypedDict):
+    id: int
+    title: str
+    year: int
+
+
+class Credits(TypedDict, total=False):
+    id: int
+    title: str
+    cast: list[str]
+    crew: list[str]
+
+
+def search_movie(query: str, year: int | None = None, limit: int = 5) -> list[FilmHit]:
     """Find films whose title contains the query.
 
     Args:
@@ -38,10 +51,10 @@ def search_movie(query: str, year: int | None = None, limit: int = 5) -> list[di
         The films, each with its id, title and year.
     """
     hits = [f for f in FILMS.values() if query.lower() in f["title"].lower() and (year is None or f["year"] == year)]
-    return [{"id": f["id"], "title": f["title"], "year": f["year"]} for f in hits[:limit]]
+    return [FilmHit(id=f["id"], title=f["title"], year=f["year"]) for f in hits[:limit]]
 
 
-def movie_credits(movie_id: int, department: Literal["cast", "crew", "all"] = "all") -> dict:
+def movie_credits(movie_id: int, department: Literal["cast", "crew", "all"] = "all") -> Credits:
     """The cast and crew of a film.
 
     Parameters
@@ -54,7 +67,7 @@ def movie_credits(movie_id: int, department: Literal["cast", "crew", "all"] = "a
     film = FILMS.get(movie_id)
     if film is None:
         raise KeyError(f"no film with id {movie_id}")
-    out: dict = {"id": movie_id, "title": film["title"]}
+    out = Credits(id=movie_id, title=film["title"])
     if department in ("cast", "all"):
         out["cast"] = film["cast"]
     if department in ("crew", "all"):

@@ -8,7 +8,8 @@ in that module (not imported into it); ``__all__``, when the module has one, dec
   ``source_ref`` ``{module, qualname, inject: {param: service}, async, mutating?}``;
 - parameters from the signature and type hints (``str`` string, ``int`` integer, ``float`` number, ``bool``
   boolean, lists/tuples/sets array, dicts and classes object, ``Literal``/``Enum`` enum, ``Optional[X]`` X),
-  descriptions from the docstring (Google, NumPy or reST); no default means required;
+  descriptions from the docstring (Google, NumPy or reST); no default means required; ``output_schema`` from the
+  return annotation (list items, TypedDict / dataclass / pydantic fields);
 - parameters typed as an injectable service (:mod:`toolgraph.injection`: the graph store, an httpx client) are
   filled at call time and never exposed; ``*args``/``**kwargs`` are left out;
 - a function may set ``toolgraph_mutating = True`` (or False) on itself: kept as ``source_ref.mutating``.
@@ -18,6 +19,8 @@ Importing a module runs its top-level code: import only modules you trust.
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
 import enum
 import importlib
 import inspect
@@ -59,6 +62,37 @@ def hint_type(hint: Any) -> tuple[str, list[Any] | None]:
     if hint is inspect.Parameter.empty or hint is Any:
         return "string", None
     return "object", None
+
+
+def hint_schema(hint: Any, depth: int = 0) -> dict[str, Any]:
+    """A JSON Schema of a return annotation: element types of lists, fields of TypedDicts, dataclasses and
+    pydantic models (what downstream tools can take from the output), three levels deep."""
+    json_type, values = hint_type(hint)
+    schema: dict[str, Any] = {"type": json_type}
+    if values is not None:
+        schema["enum"] = values
+    if depth >= 3:
+        return schema
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        options = [a for a in args if a is not type(None)]
+        return hint_schema(options[0], depth) if len(options) == 1 else schema
+    if origin is typing.Annotated:
+        return hint_schema(args[0], depth)
+    if json_type == "array" and args:
+        schema["items"] = hint_schema(args[0], depth + 1)
+    fields: dict[str, Any] = {}
+    if inspect.isclass(hint) and typing.is_typeddict(hint):
+        fields = typing.get_type_hints(hint)
+    elif inspect.isclass(hint) and dataclasses.is_dataclass(hint):
+        fields = {f.name: f.type for f in dataclasses.fields(hint)}
+        with contextlib.suppress(Exception):
+            fields = {name: t for name, t in typing.get_type_hints(hint).items() if name in fields}
+    elif inspect.isclass(hint) and hasattr(hint, "model_fields"):
+        fields = {name: f.annotation for name, f in hint.model_fields.items()}
+    if fields:
+        schema["properties"] = {name: hint_schema(t, depth + 1) for name, t in fields.items()}
+    return schema
 
 
 def import_target(target: str) -> tuple[Any, Any, str]:
@@ -127,7 +161,7 @@ def describe_callable(fn: Any, *, skip_first: bool = False) -> dict[str, Any]:
                  "default": param.default if has_default and _plain(param.default) else None}
         (optional if has_default else required).append(entry)
     returns = hints.get("return", inspect.Signature.empty)
-    output = None if returns in (inspect.Signature.empty, None, type(None)) else {"type": hint_type(returns)[0]}
+    output = None if returns in (inspect.Signature.empty, None, type(None)) else hint_schema(returns)
     return {"description": summary, "required": required, "optional": optional, "inject": inject, "output": output}
 
 
