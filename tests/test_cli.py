@@ -124,9 +124,15 @@ def test_demo_imports_the_bundled_sample(cli: CliRunner) -> None:
     assert plan["levels"] == [["movies/tmdb/get_search_movie"], ["movies/tmdb/get_movie_movie_id_credits"]]
     assert [(e["type"], e["resource"]) for e in plan["edges"]] == [("WEAK_RESOURCE", "movie_id")]
     second = run_json(cli, "demo")  # the main job may be run again: nothing changes but the new runs
-    assert second["stats"]["nodes"] == {**nodes, "JobRun": 2 * nodes["JobRun"], "Run": 2}
-    relationships = {k: v for k, v in data["stats"]["relationships"].items() if k not in ("USED", "REMEMBERS")}
-    assert {k: v for k, v in second["stats"]["relationships"].items() if k not in ("USED", "REMEMBERS")} == relationships
+    # ... and the request executed on the local TMDB-shaped service: the cast and crew, each run one call path
+    run = data["run"]
+    assert run["status"] == "success" and [c["status"] for c in run["calls"]] == ["ok", "ok"]
+    assert "Leonardo DiCaprio" in run["answer"]["text"] and "James Cameron" in run["answer"]["text"]
+    assert second["stats"]["nodes"] == {**nodes, "JobRun": 2 * nodes["JobRun"], "Run": 2,
+                                        "CallPath": nodes["CallPath"] + 1}
+    skip = ("USED", "REMEMBERS", "STEP")
+    relationships = {k: v for k, v in data["stats"]["relationships"].items() if k not in skip}
+    assert {k: v for k, v in second["stats"]["relationships"].items() if k not in skip} == relationships
     assert any(s["kind"] == "memory" for s in second["plan"]["trace"])  # the first run's plan is remembered
     assert all(step["report"]["tools"]["created"] == 0 for step in second["imports"])
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pydantic import Field, SecretStr, field_validator
+from pydantic import BaseModel, Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 if TYPE_CHECKING:
@@ -133,6 +133,45 @@ class WebSettings(BaseSettings):
     max_nodes: int = Field(300, ge=10, le=5000, description="most tools drawn in one neighbourhood")
 
 
+class ExecGroup(BaseModel):
+    """How to reach one tool group's HTTP API (keyed by group id or name in ``TOOLGRAPH_EXEC_GROUPS``)."""
+
+    base_url: str | None = Field(None, description="replaces the spec's server URL")
+    headers: dict[str, SecretStr] = Field({}, description="sent with every call (API keys); never stored or printed")
+    allow_hosts: list[str] = Field([], description="hosts calls and redirects may reach; empty: the base URL's host")
+    allow_private: bool = Field(False, description="allow loopback, link-local and private addresses (local services)")
+
+
+class ExecSettings(BaseSettings):
+    """Running plans (``toolgraph run``): deadlines, retries, caps, and how to reach each group's API."""
+
+    model_config = SettingsConfigDict(env_prefix="TOOLGRAPH_EXEC_", extra="ignore")
+
+    groups: dict[str, ExecGroup] = Field({}, description="JSON: {group id or name: {base_url, headers, ...}}")
+    groups_file: Path | None = Field(None, description="a JSON file of the same shape, merged under `groups`")
+    call_timeout_s: float = Field(20.0, gt=0, le=600)
+    run_timeout_s: float = Field(120.0, gt=0, le=3600)
+    retries: int = Field(2, ge=0, le=10, description="extra tries of a call after a retryable error")
+    max_retry_after_s: float = Field(10.0, ge=0, le=300, description="the longest Retry-After honoured")
+    per_host: int = Field(4, ge=1, le=64, description="concurrent calls to one host")
+    max_response_bytes: int = Field(2_000_000, ge=1024, le=100_000_000)
+    compress_chars: int = Field(1024, ge=64, le=100_000, description="a compressed response's size")
+    substitutes: int = Field(2, ge=0, le=10, description="similar tools tried after a call fails")
+
+    def all_groups(self) -> dict[str, ExecGroup]:
+        merged: dict[str, ExecGroup] = {}
+        if self.groups_file is not None:
+            import json
+
+            try:
+                raw = json.loads(Path(self.groups_file).read_text())
+            except (OSError, ValueError) as exc:
+                raise ValueError(f"TOOLGRAPH_EXEC_GROUPS_FILE {self.groups_file}: {exc}") from exc
+            merged.update({k: ExecGroup.model_validate(v) for k, v in raw.items()})
+        merged.update(self.groups)
+        return merged
+
+
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="TOOLGRAPH_", extra="ignore")
 
@@ -143,6 +182,7 @@ class Settings(BaseSettings):
     llm: LLMSettings = Field(default_factory=LLMSettings)
     embed: EmbedSettings = Field(default_factory=EmbedSettings)
     web: WebSettings = Field(default_factory=WebSettings)
+    exec: ExecSettings = Field(default_factory=ExecSettings)
 
     @property
     def uses_embedded(self) -> bool:

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from toolgraph.db.store import GraphStore
 from toolgraph.embeddings.base import Embedder
 from toolgraph.errors import InputFileError
+from toolgraph.execute.base import Executor
+from toolgraph.execute.models import RunConfig
 from toolgraph.ingest.batch import ImportBatch
 from toolgraph.ingest.openapi import read_restbench
 from toolgraph.ingest.paths import read_paths
@@ -28,9 +31,12 @@ SAMPLE_REQUEST = "search for a movie by title and show its cast and crew"
 
 def run_demo(store: GraphStore, sample: Path | None = None, *, progress: bool = False,
              chunk_size: int = 1000, extras: dict[str, Any] | None = None,
-             embedder: Embedder | None = None, llm: ChatModel | None = None) -> dict[str, Any]:
-    """Import the sample, run the weight jobs, embed and search (with an embedder), and plan a sample request
-    (with ``llm`` when one is configured, else the graph-only policy); ``store`` has its schema."""
+             embedder: Embedder | None = None, llm: ChatModel | None = None,
+             executors: Sequence[Executor] | None = None, run_config: RunConfig | None = None) -> dict[str, Any]:
+    """Import the sample, run the weight jobs, embed and search (with an embedder), then plan and execute a sample
+    request (with ``llm`` when one is configured, else the graph-only policy and the binder) against the local
+    TMDB-shaped service, started here on a free loopback port; ``store`` has its schema. ``executors`` run the
+    tools of other groups."""
     root = Path(sample) if sample else default_sample()
     if not (root / "toolbench").is_dir():
         raise InputFileError(f"{root}: not a ToolGraph sample folder (no toolbench/ inside); pass --sample")
@@ -62,9 +68,18 @@ def run_demo(store: GraphStore, sample: Path | None = None, *, progress: bool = 
         result["embedding"] = embed_tools(store, embedder, progress=progress)
         hits = Retriever(store, embedder).search(SAMPLE_REQUEST, k=5, method="graph", chains=True)
         result["search"] = {"query": SAMPLE_REQUEST, "hits": [h.model_dump() for h in hits]}
-    from toolgraph.planner import plan_request
+    from toolgraph.config import ExecGroup
+    from toolgraph.execute import run_request
+    from toolgraph.execute.demo_service import DemoService
+    from toolgraph.execute.http import HttpExecutor
 
-    result["plan"] = plan_request(store, SAMPLE_PLAN, llm=llm, embedder=embedder).model_dump(mode="json")
+    with DemoService() as service:  # only the TMDB group may reach the loopback service
+        tmdb = HttpExecutor({"movies/tmdb": ExecGroup(base_url=service.url, allow_private=True)},
+                            only_configured=True)
+        run = run_request(store, SAMPLE_PLAN, llm=llm, embedder=embedder, executors=[tmdb, *(executors or [])],
+                          config=run_config)
+    result["run"] = run.model_dump(mode="json")
+    result["plan"] = result["run"]["plan"]
     stats = graph_stats(store)
     return {"database": stats["database"], **result, "stats": stats,
             "most_important": store.query("top_tools_by_importance", limit=5)}

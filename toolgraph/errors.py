@@ -51,10 +51,12 @@ class ToolCallError(ToolGraphError):
     ``retryable`` says whether the same call may succeed if tried again (timeouts, 429, 5xx, a dead connection);
     a 4xx, a schema violation or an unknown tool is not."""
 
-    def __init__(self, message: str, *, retryable: bool = False, status: int | None = None) -> None:
+    def __init__(self, message: str, *, retryable: bool = False, status: int | None = None,
+                 retry_after: float | None = None) -> None:
         super().__init__(message)
         self.retryable = retryable
         self.status = status
+        self.retry_after = retry_after  # seconds the tool asked to wait (Retry-After), if it said
 
 
 class ArgumentError(ToolCallError):

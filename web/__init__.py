@@ -2,6 +2,7 @@
 
 - ``explorer``: search tools, open a tool's neighbourhood, read its details and weights;
 - ``runs``: the path viewer (run the planner, see its search tree and tool DAG, reopen past runs);
+- ``qa``: ask a request and watch it planned, run and answered (live call status by polling);
 - ``editor``: the dependency editor (recorded, undoable edits);
 - ``registry``: add a custom tool;
 - ``auth``: logins, roles, CSRF.
@@ -108,9 +109,9 @@ def create_app(settings: Settings | None = None, *, store: GraphStore | None = N
         app.config["SECRET_KEY"] = secret_key(settings)
     app.extensions["toolgraph"] = WebState(settings=settings, store_=store, embedder_=embedder, llm_=llm)
 
-    from web.routes import auth, editor, explorer, registry, runs
+    from web.routes import auth, editor, explorer, qa, registry, runs
 
-    for module in (auth, explorer, runs, editor, registry):
+    for module in (auth, explorer, runs, qa, editor, registry):
         app.register_blueprint(module.bp)
 
     @app.get("/vendor/<name>")

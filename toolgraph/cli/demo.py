@@ -10,6 +10,7 @@ import click
 from toolgraph.cli.base import Context, emit, json_option, main, progress_enabled
 from toolgraph.cli.plan import print_plan
 from toolgraph.cli.retrieval import print_hits
+from toolgraph.cli.run import build_executors, print_run, run_config
 from toolgraph.cli.weights import job_extras
 
 
@@ -31,7 +32,8 @@ def demo(ctx: click.Context, sample: Path | None, no_embed: bool, serve_after: b
 
     result = run_demo(obj.store(), sample, progress=progress_enabled(), chunk_size=obj.settings.batch_size,
                       extras=job_extras(obj), embedder=None if no_embed else obj.settings.embed.embedder(),
-                      llm=obj.settings.llm.client())
+                      llm=obj.settings.llm.client(), executors=build_executors(obj.settings),
+                      run_config=run_config(obj.settings))
 
     def human(d: dict[str, Any]) -> None:
         click.echo(f"ToolGraph demo on {d['database']['backend']} ({d['database']['server']})")
@@ -59,6 +61,8 @@ def demo(ctx: click.Context, sample: Path | None, no_embed: bool, serve_after: b
         click.echo(f"\nplan: {d['plan']['query']}")
         print_plan(d["plan"])
         click.echo("(`toolgraph runs` lists stored plans; `toolgraph plan QUERY --trace` shows every search step)")
+        click.echo(f"\nexecuted on the local TMDB-shaped demo service: {d['run']['query']}")
+        print_run(d["run"])
         if serve_after:
             click.echo(f"\nthe sample plan's search tree: http://127.0.0.1:{port}/runs/{d['plan']['id']}")
 

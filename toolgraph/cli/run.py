@@ -1,0 +1,123 @@
+"""``toolgraph run`` (plan, execute, answer) and ``toolgraph tools call`` (one validated call, for debugging)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+import click
+
+from toolgraph.cli.base import Context, emit, json_option, main, pass_ctx
+from toolgraph.config import Settings
+from toolgraph.errors import ToolGraphError
+
+
+def build_executors(settings: Settings, groups: dict[str, Any] | None = None, *, store: Any = None) -> list[Any]:
+    """The executors ``run`` and ``tools call`` use, in order: the first whose ``handles(tool)`` is true runs a
+    tool (HTTP, Python, MCP). ``groups`` adds group configurations over the settings' (the demo points TMDB at its
+    local service); ``store`` is what Python tools asking for the graph store get."""
+    from toolgraph.execute.extra import executors_for
+
+    return executors_for(settings, store=store, groups=groups)
+
+
+def run_config(settings: Settings) -> Any:
+    from toolgraph.execute.extra import run_config_for
+
+    return run_config_for(settings)
+
+
+def print_run(d: dict[str, Any], *, trace: bool = False) -> None:
+    click.echo(d["answer"]["text"])
+    calls = {c["id"]: c for c in d["calls"]}
+    t = d["timings"]
+    click.echo(f"\nrun {d['id']}: {d['status']} (plan {t['plan_s']:.2f} s, execute {t['execute_s']:.2f} s, "
+               f"answer {t['answer_s']:.2f} s)")
+    click.echo("execution levels (calls of one level ran in parallel):")
+    for i, level in enumerate(d["levels"]):
+        for cid in level:
+            c = calls[cid]
+            args = json.dumps(c["arguments"], ensure_ascii=False)
+            sub = f" (substitute for {c['substitute_for']})" if c.get("substitute_for") else ""
+            click.echo(f"  {i}: [{cid}] {c['tool']}{sub} {args} -> {c['status']} in {c['latency_ms']:.0f} ms"
+                       f"{', ' + str(c['attempts']) + ' tries' if c['attempts'] > 1 else ''}")
+            if c.get("error"):
+                click.echo(f"       {c['error'][:300]}")
+            if trace:
+                click.echo(f"       bound from: {json.dumps(c['bound_from'])}")
+                click.echo(f"       result ({c['result_chars']} of {c['raw_chars']} chars): "
+                           f"{json.dumps(c['result'], ensure_ascii=False)[:1200]}")
+
+
+def execute_request(obj: Context, query: str, *, no_llm: bool = False, groups: dict[str, Any] | None = None,
+                    planner_config: Any = None) -> Any:
+    """Plan and run ``query`` with the settings' LLM (unless ``no_llm``), embedder and executors."""
+    from toolgraph.cli.plan import _plan_embedder
+    from toolgraph.execute import run_request
+    from toolgraph.planner import PlannerConfig
+
+    settings = obj.settings
+    llm = None if no_llm else settings.llm.client()
+    store = obj.store()
+    config = planner_config or PlannerConfig(max_llm_calls=settings.llm.max_calls, protocol=settings.llm.protocol,
+                                             decoupled=settings.llm.decoupled)
+    try:
+        return run_request(store, query, llm=llm, embedder=_plan_embedder(obj, store),
+                           executors=build_executors(settings, groups, store=store), config=run_config(settings),
+                           planner_config=config)
+    except KeyboardInterrupt as exc:
+        raise ToolGraphError("run cancelled (Ctrl-C): the calls in flight were stopped, nothing was stored") from exc
+
+
+@main.command("run")
+@click.argument("query")
+@click.option("--no-llm", is_flag=True, help="Plan, bind arguments and answer without the LLM even if one is set.")
+@click.option("--trace", "show_trace", is_flag=True, help="Also print each call's bindings and compressed result.")
+@json_option
+@pass_ctx
+def run_cmd(obj: Context, query: str, no_llm: bool, show_trace: bool, as_json: bool) -> None:
+    """Answer a request: plan it, run the planned tools level by level (calls of one level in parallel), and
+    answer from their results. Tool groups are reached as TOOLGRAPH_EXEC_GROUPS says (see docs/execution.md)."""
+    result = execute_request(obj, query, no_llm=no_llm)
+    emit(result.model_dump(mode="json"), as_json, lambda d: print_run(d, trace=show_trace))
+
+
+@main.group()
+def tools() -> None:
+    """Single tools: call one for debugging."""
+
+
+@tools.command("call")
+@click.argument("tool_id")
+@click.option("--arg", "args", multiple=True, metavar="NAME=VALUE",
+              help="An argument; VALUE is parsed as JSON when it parses (numbers, true), else taken as text.")
+@json_option
+@pass_ctx
+def tools_call(obj: Context, tool_id: str, args: tuple[str, ...], as_json: bool) -> None:
+    """Call one tool with validated arguments and print its response."""
+    from toolgraph.execute.params import validate
+    from toolgraph.execute.runner import load_tool
+
+    tool = load_tool(obj.store(), tool_id)
+    if tool is None:
+        raise ToolGraphError(f"no tool {tool_id!r} in the graph (`toolgraph search` finds tools)")
+    arguments: dict[str, Any] = {}
+    for item in args:
+        name, sep, value = item.partition("=")
+        if not sep or not name:
+            raise ToolGraphError(f"--arg {item!r}: expected NAME=VALUE")
+        try:
+            arguments[name] = json.loads(value)
+        except ValueError:
+            arguments[name] = value
+    arguments = validate(tool, arguments)
+    executor = next((e for e in build_executors(obj.settings, store=obj.store()) if e.handles(tool)), None)
+    if executor is None:
+        raise ToolGraphError(f"{tool_id}: no executor runs tools of source {tool.source!r}")
+    result = asyncio.run(executor.call(tool, arguments, timeout_s=obj.settings.exec.call_timeout_s))
+    from toolgraph.execute.models import mask
+
+    out = {"tool": tool_id, "executor": executor.kind, "arguments": mask(arguments), "simulated": result.simulated,
+           "raw_size": result.raw_size, "meta": result.meta, "value": result.value}
+    emit(out, as_json, lambda d: click.echo(json.dumps(d["value"], indent=2, ensure_ascii=False)[:20000]))

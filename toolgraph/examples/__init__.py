@@ -1,0 +1,1 @@
+"""Small example tool modules: ``toolgraph import python toolgraph.examples.films`` makes them tools."""

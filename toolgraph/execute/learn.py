@@ -1,0 +1,62 @@
+"""Learning from a run: each call's outcome is added to its tool's ``exec_ok`` / ``exec_failed`` counts (read by
+the availability job), the run is stored as a ``(:Run)`` with its calls, a successful run becomes a call path
+(``source: execution``, through the importer so its transitions count), and solved subtasks become memories."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from typing import Any
+
+from toolgraph.execute.models import RunResult
+
+
+def learn(store: Any, result: RunResult, *, embedder: Any = None, save: bool = True) -> dict[str, Any]:
+    ok: Counter[str] = Counter()
+    failed: Counter[str] = Counter()
+    for c in result.calls:
+        if c.status == "ok":
+            ok[c.tool] += 1
+        elif c.status == "failed" and c.attempts:
+            failed[c.substitute_for or c.tool] += 1
+    rows = [{"id": t, "ok": ok[t], "failed": failed[t]} for t in sorted(set(ok) | set(failed))]
+    plan = result.plan
+    calls = [c.model_dump(mode="json", exclude={"raw"}) for c in result.calls]
+    run = {"id": result.id, "query": result.query, "created": plan.created, "policy": plan.policy,
+           "model": plan.model, "status": plan.status, "seconds": result.timings.total_s,
+           "tool_count": len(plan.tools), "plan": plan.model_dump_json(), "executed": True,
+           "run_status": result.status, "answer": result.answer.model_dump_json(), "calls": json.dumps(calls)}
+    with store.transaction() as tx:  # counts and the run together, or neither
+        if rows:
+            tx.run("record_tool_outcomes", rows=rows)
+        if save:
+            tx.run("save_run", run=run, tools=[t.id for t in plan.tools])
+    learned: dict[str, Any] = {"outcomes": rows, "call_path": None, "memories": []}
+    by_tool = {c.substitute_for or c.tool: c for c in result.calls}
+    if result.status == "success":
+        steps = [c.tool for level in result.levels for c in result.calls if c.id in level and c.status == "ok"]
+        learned["call_path"] = _store_path(store, result.id, result.query, steps)
+        from toolgraph.planner.graph import PlannerGraph
+        from toolgraph.planner.memory import LongTermMemory
+
+        memory = LongTermMemory(PlannerGraph(store, embedder))
+        for sub in plan.subtasks:
+            if sub.tools and all(t in by_tool and by_tool[t].status == "ok" for t in sub.tools):
+                tools = [by_tool[t].tool for t in sub.tools]
+                learned["memories"].append(memory.remember(sub.subtask.description, tools, result.id))
+    return learned
+
+
+def _store_path(store: Any, run_id: str, query: str, steps: list[str]) -> str | None:
+    if not steps:
+        return None
+    from toolgraph.ingest.batch import ImportBatch
+    from toolgraph.ingest.writer import write_batch
+    from toolgraph.models import CallPathSpec
+
+    batch = ImportBatch("execution")
+    spec = CallPathSpec(id=f"execution/{run_id}", query=query[:2000], success=True, source="execution",
+                        source_ref={"run": run_id}, steps=steps)
+    batch.add_call_path(spec, "run", run_id)
+    write_batch(store, batch)
+    return spec.id

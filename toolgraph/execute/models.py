@@ -1,0 +1,87 @@
+"""What running a plan produces: one record per call, the answer, and the run result (pydantic, one JSON)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+from toolgraph.planner.models import Plan
+
+CallStatus = Literal["ok", "failed", "skipped"]
+SECRET_NAMES = ("key", "token", "secret", "password", "auth", "credential", "apikey")
+
+
+def mask(arguments: dict[str, Any]) -> dict[str, Any]:
+    """Arguments with the values of secret-looking names replaced, for traces and the graph."""
+    return {k: "***" if any(s in k.lower().replace("-", "") for s in SECRET_NAMES) else v
+            for k, v in arguments.items()}
+
+
+class CallRecord(BaseModel):
+    id: str  # c1, c2, ... in start order
+    tool: str
+    level: int
+    executor: str | None = None
+    arguments: dict[str, Any] = {}
+    bound_from: dict[str, str] = {}  # parameter -> where its value came from (call:path, request, llm, ...)
+    status: CallStatus = "skipped"
+    attempts: int = 0
+    latency_ms: float = 0.0
+    result: Any = None  # compressed
+    result_chars: int = 0
+    raw: str | None = None  # the raw response, size-capped (trace only)
+    raw_chars: int = 0
+    simulated: bool = False
+    error: str | None = None
+    substitute_for: str | None = None  # the planned tool this call replaced
+    raw_value: Any = Field(None, exclude=True)  # the parsed response, for downstream binding (not serialised)
+
+
+class Citation(BaseModel):
+    fact: str
+    call: str
+
+
+class Answer(BaseModel):
+    text: str
+    citations: list[Citation] = []
+    data: dict[str, Any] = {}  # call id -> compressed result of the calls the answer rests on
+    by: Literal["llm", "rules"] = "rules"
+
+
+class RunTimings(BaseModel):
+    plan_s: float = 0.0
+    execute_s: float = 0.0
+    answer_s: float = 0.0
+    total_s: float = 0.0
+
+
+class RunResult(BaseModel):
+    id: str
+    query: str
+    status: Literal["success", "partial", "failure"]
+    plan: Plan
+    levels: list[list[str]]  # call ids by level, as executed
+    calls: list[CallRecord]
+    answer: Answer
+    usage: dict[str, Any] = {}
+    timings: RunTimings = RunTimings()
+    learned: dict[str, Any] = {}
+
+
+@dataclass
+class RunConfig:
+    call_timeout_s: float = 20.0
+    run_timeout_s: float = 120.0
+    retries: int = 2  # extra tries after a retryable error
+    backoff_s: float = 0.25  # first wait; doubled each try
+    max_retry_after_s: float = 10.0
+    per_host: int = 4
+    compress_chars: int = 1024
+    raw_chars: int = 20_000  # the raw response kept in the trace
+    substitutes: int = 2
+    param_retries: int = 2  # re-asks of the LLM after invalid arguments
+    learn: bool = True  # update outcome counts, store the run, the call path and memories
+    save: bool = True  # store the (:Run)

@@ -1,0 +1,191 @@
+"""A tool's parameters as JSON Schema, validation with errors that name the parameter, and the deterministic
+binder that fills arguments without an LLM: from upstream outputs along the plan's edges (matching field names,
+nested JSON included: ``movie_id`` <- ``results[0].id``), from the request text (quoted strings, capitalised names,
+numbers), enums and defaults."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from jsonschema import Draft202012Validator, FormatChecker
+
+from toolgraph.errors import ArgumentError
+from toolgraph.execute.base import ExecTool
+from toolgraph.planner.graph import named_things
+
+JSON_TYPES = {"string": "string", "str": "string", "integer": "integer", "int": "integer", "number": "number",
+              "float": "number", "boolean": "boolean", "bool": "boolean", "array": "array", "list": "array",
+              "object": "object", "dict": "object"}
+# Parameters whose value is what the request names: a title, a person, a search text.
+NAME_PARAMS = re.compile(r"(^|_)(query|q|name|title|keyword|keywords|search|term|text|person|movie|city|artist|"
+                         r"song|company|location|place)($|_)", re.IGNORECASE)
+NUMBER = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?(?![\w.])")
+LABELS = ("name", "title", "original_title", "label")
+
+
+def schema_of(tool: ExecTool) -> dict[str, Any]:
+    """The JSON Schema of a tool's arguments (no unknown names allowed)."""
+    props: dict[str, Any] = {}
+    for p in tool.params:
+        prop: dict[str, Any] = {}
+        kind = JSON_TYPES.get((p.type or "").lower())
+        if kind:
+            prop["type"] = kind
+        if p.description:
+            prop["description"] = p.description[:500]
+        if p.enum:
+            prop["enum"] = p.enum
+        if p.default is not None:
+            prop["default"] = p.default
+        props[p.name] = prop
+    return {"type": "object", "properties": props, "required": [p.name for p in tool.required_params],
+            "additionalProperties": False}
+
+
+def _coerce(value: Any, kind: str | None) -> Any:
+    """Strings the binder or a model gave for numbers and booleans, turned into them when they parse."""
+    if not isinstance(value, str):
+        return value
+    text = value.strip()
+    try:
+        if kind == "integer" and re.fullmatch(r"-?\d+", text):
+            return int(text)
+        if kind == "number" and re.fullmatch(r"-?\d+(\.\d+)?", text):
+            return float(text)
+    except ValueError:
+        return value
+    if kind == "boolean" and text.lower() in ("true", "false"):
+        return text.lower() == "true"
+    return value
+
+
+def validate(tool: ExecTool, arguments: dict[str, Any]) -> dict[str, Any]:
+    """The arguments checked against the tool's schema (numbers and booleans given as text coerced), or an
+    :class:`ArgumentError` that names the parameter and the rule."""
+    schema = schema_of(tool)
+    props = schema["properties"]
+    unknown = sorted(set(arguments) - set(props))
+    if unknown:
+        raise ArgumentError(f"{tool.id}: unknown parameter(s) {', '.join(unknown)}; the tool takes "
+                            f"{', '.join(props) or 'no parameters'}")
+    args = {k: _coerce(v, props[k].get("type")) for k, v in arguments.items() if v is not None}
+    errors = sorted(Draft202012Validator(schema, format_checker=FormatChecker()).iter_errors(args),
+                    key=lambda e: list(e.path))
+    if errors:
+        e = errors[0]
+        where = ".".join(map(str, e.path)) or "arguments"
+        if e.validator == "required":
+            where = "arguments"
+        raise ArgumentError(f"{tool.id}: parameter {where}: {e.message}")
+    return args
+
+
+# -- the binder ---------------------------------------------------------------------------------------------------
+@dataclass
+class Upstream:
+    """A result an earlier call gave: which tool, along which resource (if the edge named one), the value."""
+
+    call: str
+    tool: str
+    value: Any
+    resource: str | None = None
+    direct: bool = True  # a plan edge leads from it to the tool being bound
+
+
+def find_field(value: Any, names: list[str], depth: int = 0) -> tuple[Any, str] | None:
+    """The first scalar under one of ``names`` (in that order of preference), breadth first, the first item of
+    lists; returns (value, JSON path)."""
+    if depth > 6:
+        return None
+    wanted = [n.lower() for n in names]
+    if isinstance(value, dict):
+        lowered = {str(k).lower(): k for k in value}
+        for n in wanted:
+            k = lowered.get(n)
+            if k is not None and isinstance(value[k], str | int | float) and not isinstance(value[k], bool):
+                return value[k], str(k)
+        for k, v in value.items():
+            if isinstance(v, dict | list):
+                hit = find_field(v, names, depth + 1)
+                if hit:
+                    return hit[0], f"{k}.{hit[1]}" if not hit[1].startswith("[") else f"{k}{hit[1]}"
+    elif isinstance(value, list):
+        for i, item in enumerate(value[:3]):
+            hit = find_field(item, names, depth + 1)
+            if hit:
+                return hit[0], f"[{i}].{hit[1]}" if not hit[1].startswith("[") else f"[{i}]{hit[1]}"
+    return None
+
+
+def _names_for(param: str, resource: str | None) -> list[str]:
+    names = [param]
+    if resource and resource not in names:
+        names.append(resource)
+    if param.lower().endswith("_id") or param.lower() == "id":
+        names.append("id")
+    return names
+
+
+def request_values(text: str) -> dict[str, list[Any]]:
+    """What a request offers the binder: named things (quotes, capitalised runs) and numbers."""
+    numbers: list[Any] = []
+    for m in NUMBER.finditer(text):
+        numbers.append(float(m.group()) if "." in m.group() else int(m.group()))
+    return {"names": named_things(text), "numbers": numbers}
+
+
+@dataclass
+class Binding:
+    arguments: dict[str, Any]
+    sources: dict[str, str]  # parameter -> where its value came from
+
+
+def bind(tool: ExecTool, request: str, upstream: list[Upstream]) -> Binding:
+    """Arguments for ``tool`` without an LLM; an unbindable required parameter raises ArgumentError naming it."""
+    offered = request_values(request)
+    args: dict[str, Any] = {}
+    sources: dict[str, str] = {}
+    required = {p.name for p in tool.required_params}
+    ordered = sorted(upstream, key=lambda u: not u.direct)
+    for p in tool.params:
+        kind = JSON_TYPES.get((p.type or "").lower(), "string")
+        for up in ordered:  # 1. an upstream output with a matching field
+            if p.name not in required and not up.direct:
+                continue
+            names = _names_for(p.name, up.resource if up.direct else None)
+            if p.name not in required:
+                names = [p.name]  # optional: only an exact field along a plan edge
+            elif not up.direct and names[-1] == "id" and p.name.lower() != "id":
+                names = names[:-1]  # a bare `id` only along a plan edge
+            hit = find_field(up.value, names)
+            if hit is not None:
+                args[p.name], sources[p.name] = hit[0], f"{up.call}:{hit[1]}"
+                break
+        if p.name in args:
+            continue
+        if p.enum:  # 2. an enum value the request mentions
+            said = [v for v in p.enum if str(v).lower() in request.lower()]
+            if said:
+                args[p.name], sources[p.name] = said[0], "request (enum)"
+                continue
+        # 3. what the request names
+        if kind == "string" and p.name in required and NAME_PARAMS.search(p.name) and offered["names"]:
+            args[p.name], sources[p.name] = offered["names"][0], "request (name)"
+            continue
+        if kind in ("integer", "number") and p.name in required and offered["numbers"]:
+            year = [n for n in offered["numbers"] if isinstance(n, int) and 1800 <= n <= 2100]
+            pick = year[0] if "year" in p.name.lower() and year else offered["numbers"][0]
+            args[p.name], sources[p.name] = pick, "request (number)"
+            continue
+        if p.default is not None and p.name in required:  # 4. defaults (only needed ones: the tool has its own)
+            args[p.name], sources[p.name] = p.default, "default"
+            continue
+        if p.enum and p.name in required:
+            args[p.name], sources[p.name] = p.enum[0], "enum (first)"
+            continue
+        if p.name in required:
+            raise ArgumentError(f"{tool.id}: cannot bind the required parameter {p.name!r}: no upstream result has "
+                                f"a field {p.name!r} and the request names no value for it")
+    return Binding(args, sources)

@@ -1,0 +1,60 @@
+"""``run_request``: plan, execute level by level, answer, learn. See docs/execution.md."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+import uuid
+from collections.abc import Sequence
+from typing import Any
+
+from toolgraph.execute.answer import llm_answer, rules_answer
+from toolgraph.execute.base import Executor
+from toolgraph.execute.learn import learn
+from toolgraph.execute.models import RunConfig, RunResult, RunTimings
+from toolgraph.execute.runner import Runner
+from toolgraph.planner.models import Plan
+
+
+async def execute_plan(store: Any, plan: Plan, *, executors: Sequence[Executor], llm: Any = None,
+                       embedder: Any = None, config: RunConfig | None = None, protocol: str = "json",
+                       plan_s: float = 0.0) -> RunResult:
+    """Run a plan that was made already, answer, and learn from it (``config.learn``)."""
+    config = config or RunConfig()
+    started = time.perf_counter()
+    mark = llm.usage.mark() if llm is not None else None
+    runner = Runner(store, executors, llm=llm, config=config, protocol=protocol)
+    levels, calls = await runner.run(plan, plan.query)
+    executed = time.perf_counter()
+    answer = (await asyncio.to_thread(llm_answer, llm, plan.query, levels, calls) if llm is not None
+              else rules_answer(plan.query, levels, calls))
+    answered = time.perf_counter()
+    ok = sum(c.status == "ok" for c in calls)
+    status = "success" if calls and ok == len(calls) else "partial" if ok else "failure"
+    usage = {"calls": len(calls), "ok": ok, "failed": sum(c.status == "failed" for c in calls),
+             "skipped": sum(c.status == "skipped" for c in calls), "attempts": sum(c.attempts for c in calls),
+             "llm": llm.usage.since(mark) if mark is not None else None, "plan": plan.usage.model_dump()}
+    result = RunResult(id=plan.id if plan.id else uuid.uuid4().hex[:12], query=plan.query, status=status, plan=plan,
+                       levels=levels, calls=calls, answer=answer, usage=usage,
+                       timings=RunTimings(plan_s=round(plan_s, 3), execute_s=round(executed - started, 3),
+                                          answer_s=round(answered - executed, 3),
+                                          total_s=round(plan_s + answered - started, 3)))
+    if config.learn:
+        result.learned = await asyncio.to_thread(learn, store, result, embedder=embedder, save=config.save)
+    return result
+
+
+def run_request(store: Any, query: str, *, llm: Any = None, embedder: Any = None,
+                executors: Sequence[Executor] = (), config: RunConfig | None = None,
+                planner_config: Any = None) -> RunResult:
+    """Plan ``query`` (toolgraph.planner), run the plan with ``executors`` (the first whose ``handles`` is true
+    runs a tool), answer, and learn. The run is stored once, executed, as a ``(:Run)``."""
+    from toolgraph.planner import PlannerConfig, plan_request
+
+    pconfig = planner_config or PlannerConfig()
+    pconfig.remember = False  # memories come from executed subtasks, not planned ones
+    started = time.perf_counter()
+    plan = plan_request(store, query, llm=llm, embedder=embedder, save=False, config=pconfig)
+    plan_s = time.perf_counter() - started
+    return asyncio.run(execute_plan(store, plan, executors=executors, llm=llm, embedder=embedder, config=config,
+                                    protocol=pconfig.protocol, plan_s=plan_s))

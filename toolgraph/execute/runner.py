@@ -1,0 +1,252 @@
+"""The runner: a plan's levels one after another, all calls of a level at once (asyncio), each call bound (LLM or
+binder), validated, run by the first executor that handles its tool, retried on retryable errors, replaced by a
+similar tool when it still fails, and compressed. Everything is bounded: tries, substitutes, a deadline per call
+and one per run, so a run always ends; calls downstream of a failed call are skipped with the reason."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from toolgraph.errors import ArgumentError, ToolCallError, ToolGraphError
+from toolgraph.execute.base import ExecTool, Executor
+from toolgraph.execute.compress import compress, dumps
+from toolgraph.execute.models import CallRecord, RunConfig, mask
+from toolgraph.execute.params import Binding, Upstream, bind, schema_of, validate
+from toolgraph.planner.models import Plan
+
+
+def load_tool(store: Any, tool_id: str) -> ExecTool | None:
+    rows = store.query("tool_details", id=tool_id)
+    return ExecTool.from_row(rows[0]) if rows else None
+
+
+def action_name(tool: ExecTool) -> str:
+    return re.sub(r"[^A-Za-z0-9_-]", "_", tool.function_name or tool.name)[:64] or "call"
+
+
+def args_model(tool: ExecTool) -> type[BaseModel]:
+    """A pydantic model that takes any arguments and shows the tool's JSON Schema (for native tool calling)."""
+    schema = schema_of(tool)
+
+    class Args(BaseModel):
+        model_config = ConfigDict(extra="allow")
+
+        @classmethod
+        def model_json_schema(cls, *args: Any, **kwargs: Any) -> dict[str, Any]:  # noqa: ARG003
+            return schema
+
+    Args.__doc__ = tool.description[:500] or tool.name
+    return Args
+
+
+class Runner:
+    def __init__(self, store: Any, executors: Sequence[Executor], *, llm: Any = None,
+                 config: RunConfig | None = None, protocol: str = "json") -> None:
+        self.store = store
+        self.executors = list(executors)
+        self.llm = llm
+        self.config = config or RunConfig()
+        self.protocol = protocol
+        self._hosts: dict[str, asyncio.Semaphore] = {}
+        self._n = 0
+        self._tools: dict[str, ExecTool | None] = {}
+
+    # -- the plan ---------------------------------------------------------------------------------------------------
+    async def run(self, plan: Plan, query: str) -> tuple[list[list[str]], list[CallRecord]]:
+        """Run the plan's levels; (call ids by level, every call record)."""
+        records: dict[str, CallRecord] = {}  # planned tool id -> its call
+        levels: list[list[str]] = []
+        deadline = time.monotonic() + self.config.run_timeout_s
+        subtask_of = {t.id: t.subtask for t in plan.tools}
+        for depth, level in enumerate(plan.levels):
+            calls = [self._record(tool_id, depth) for tool_id in level]
+            records.update({c.tool: c for c in calls})
+            levels.append([c.id for c in calls])
+            todo = []
+            for call in calls:
+                failed = [records[e.source] for e in plan.edges
+                          if e.target == call.tool and e.source in records and records[e.source].status != "ok"]
+                if failed:
+                    call.error = f"skipped: upstream call {failed[0].id} ({failed[0].tool}) did not succeed"
+                elif time.monotonic() >= deadline:
+                    call.error = f"skipped: the run's deadline of {self.config.run_timeout_s:g} s had passed"
+                else:
+                    todo.append(call)
+            if not todo:
+                continue
+            tasks = [asyncio.create_task(self._call(c, plan, query, records, subtask_of, deadline)) for c in todo]
+            done, pending = await asyncio.wait(tasks, timeout=max(0.0, deadline - time.monotonic()))
+            for task in pending:
+                task.cancel()
+            await asyncio.gather(*pending, return_exceptions=True)
+            for call, task in zip(todo, tasks):
+                if task in pending:
+                    call.status = "failed"
+                    call.error = f"the run's deadline of {self.config.run_timeout_s:g} s expired during the call"
+        return levels, list(records.values())
+
+    def _record(self, tool_id: str, level: int) -> CallRecord:
+        self._n += 1
+        return CallRecord(id=f"c{self._n}", tool=tool_id, level=level)
+
+    async def _tool(self, tool_id: str) -> ExecTool | None:
+        if tool_id not in self._tools:
+            self._tools[tool_id] = await asyncio.to_thread(load_tool, self.store, tool_id)
+        return self._tools[tool_id]
+
+    def _upstream(self, call: CallRecord, plan: Plan, records: dict[str, CallRecord]) -> list[Upstream]:
+        direct = {e.source: e.resource for e in plan.edges if e.target == call.tool}
+        out = []
+        for tool_id, rec in records.items():
+            if rec.status == "ok" and rec.level < call.level:
+                out.append(Upstream(rec.id, rec.tool, rec.raw_value, direct.get(tool_id), tool_id in direct))
+        return out
+
+    # -- one call ---------------------------------------------------------------------------------------------------
+    async def _call(self, call: CallRecord, plan: Plan, query: str, records: dict[str, CallRecord],
+                    subtask_of: dict[str, int], deadline: float) -> None:
+        started = time.perf_counter()
+        try:
+            candidates = [call.tool]
+            tool = await self._tool(call.tool)
+            if tool is None:
+                call.status, call.error = "failed", f"unknown tool {call.tool!r}: not in the graph"
+                return
+            errors: list[str] = []
+            subs: list[ExecTool] | None = None
+            attempt_tool: ExecTool | None = tool
+            while attempt_tool is not None:
+                if attempt_tool.id != call.tool:
+                    call.substitute_for = call.tool
+                    candidates.append(attempt_tool.id)
+                if await self._try(call, attempt_tool, plan, query, records, subtask_of, deadline):
+                    call.tool = attempt_tool.id
+                    call.error = "; ".join(errors) or None
+                    return
+                errors.append(call.error or "failed")
+                if subs is None:
+                    subs = await self._substitutes(tool)
+                attempt_tool = subs.pop(0) if subs and time.monotonic() < deadline else None
+            call.status, call.error = "failed", "; ".join(errors)
+            call.tool, call.substitute_for = candidates[0], None
+        except asyncio.CancelledError:
+            call.status, call.error = "failed", "cancelled (the run's deadline expired or the user stopped it)"
+            raise
+        finally:
+            call.latency_ms = round((time.perf_counter() - started) * 1000, 1)
+
+    async def _substitutes(self, tool: ExecTool) -> list[ExecTool]:
+        if self.config.substitutes <= 0:
+            return []
+        rows = await asyncio.to_thread(self.store.query, "similar_tools", id=tool.id, limit=self.config.substitutes)
+        out = []
+        for row in rows:
+            sub = await self._tool(row["id"])
+            if sub is not None:
+                out.append(sub)
+        return out
+
+    async def _try(self, call: CallRecord, tool: ExecTool, plan: Plan, query: str, records: dict[str, CallRecord],
+                   subtask_of: dict[str, int], deadline: float) -> bool:
+        """One tool (planned or substitute): bind, validate, call with retries. Sets the record; True if ok."""
+        executor = next((e for e in self.executors if e.handles(tool)), None)
+        if executor is None:
+            call.status, call.error = "failed", f"{tool.id}: no executor runs tools of source {tool.source!r}"
+            return False
+        call.executor = executor.kind
+        upstream = self._upstream(call, plan, records)
+        try:
+            binding = await self._arguments(tool, plan, query, upstream, subtask_of.get(call.tool))
+        except ToolGraphError as exc:
+            call.status, call.error = "failed", str(exc)
+            return False
+        call.arguments, call.bound_from = mask(binding.arguments), binding.sources
+        host = executor.host(tool) if hasattr(executor, "host") else (tool.group_id or tool.id)
+        semaphore = self._hosts.setdefault(host, asyncio.Semaphore(self.config.per_host))
+        for attempt in range(1 + self.config.retries):
+            call.attempts += 1
+            left = min(self.config.call_timeout_s, deadline - time.monotonic())
+            if left <= 0:
+                call.status, call.error = "failed", f"{tool.id}: the run's deadline expired before the call"
+                return False
+            try:
+                async with semaphore:
+                    result = await asyncio.wait_for(executor.call(tool, binding.arguments, timeout_s=left),
+                                                    timeout=left + 1.0)
+            except TimeoutError:
+                error: ToolCallError = ToolCallError(f"{tool.id}: no answer within {left:g} s", retryable=True)
+            except ToolCallError as exc:
+                error = exc
+            else:
+                self._succeeded(call, tool, result.value, result.simulated, query, plan)
+                return True
+            call.status, call.error = "failed", str(error)
+            if not error.retryable or attempt == self.config.retries:
+                return False
+            wait = self.config.backoff_s * 2 ** attempt
+            if error.retry_after is not None:
+                wait = min(error.retry_after, self.config.max_retry_after_s)
+            if time.monotonic() + wait >= deadline:
+                call.error += " (no time left to retry)"
+                return False
+            await asyncio.sleep(wait)
+        return False
+
+    def _succeeded(self, call: CallRecord, tool: ExecTool, value: Any, simulated: bool, query: str,
+                   plan: Plan) -> None:
+        downstream = {e.target for e in plan.edges if e.source == call.tool}
+        keep = {e.resource for e in plan.edges if e.source == call.tool and e.resource}
+        for tid in downstream:
+            t = self._tools.get(tid)
+            keep |= {p.name for p in t.params} if t else set()
+        raw = dumps(value)
+        call.status, call.simulated = "ok", simulated
+        call.raw_value = value
+        call.raw_chars = len(raw)
+        call.raw = raw[: self.config.raw_chars]
+        call.result = compress(value, keep=keep, request=query, limit=self.config.compress_chars)
+        call.result_chars = len(dumps(call.result))
+
+    # -- arguments --------------------------------------------------------------------------------------------------
+    async def _arguments(self, tool: ExecTool, plan: Plan, query: str, upstream: list[Upstream],
+                         subtask: int | None) -> Binding:
+        if self.llm is None:
+            binding = bind(tool, query, upstream)
+            return Binding(validate(tool, binding.arguments), binding.sources)
+        return await asyncio.to_thread(self._llm_arguments, tool, plan, query, upstream, subtask)
+
+    def _llm_arguments(self, tool: ExecTool, plan: Plan, query: str, upstream: list[Upstream],
+                       subtask: int | None) -> Binding:
+        from toolgraph.llm import LLMError, act
+
+        text = next((r.subtask.description for r in plan.subtasks if r.subtask.id == subtask), query)
+        results = {f"{u.call} ({u.tool})": compress(u.value, request=query, limit=self.config.compress_chars)
+                   for u in upstream}
+        name = action_name(tool)
+        system = (f"You fill in the arguments of one call of the tool {name!r}: {tool.description[:800]}\n"
+                  f"Its arguments (JSON Schema): {json.dumps(schema_of(tool))}\n"
+                  "Take values from the request and the results of earlier calls; never invent identifiers.")
+        user = (f"Request: {query}\nThis step: {text}\nEarlier results: {dumps(results)[:4000]}\n"
+                f"Call {name} with its arguments.")
+        validated: dict[str, Any] = {}
+
+        def check(_: str, args: BaseModel) -> str | None:
+            try:
+                validated.update(validate(tool, args.model_dump()))
+            except ArgumentError as exc:
+                return str(exc)
+            return None
+
+        try:
+            _, args, _ = act(self.llm, [{"role": "system", "content": system}, {"role": "user", "content": user}],
+                             {name: args_model(tool)}, protocol=self.protocol, check=check)
+        except LLMError as exc:
+            raise ArgumentError(f"{tool.id}: no valid arguments from the LLM: {exc}") from exc
+        return Binding(validated, {k: "llm" for k in validated})

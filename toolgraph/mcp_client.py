@@ -1,0 +1,128 @@
+"""Reaching an MCP server with the official ``mcp`` client: a :class:`ServerRef` says how (a stdio command, or a
+streamable HTTP URL); :func:`open_client` connects, :func:`list_server_tools` lists its tools.
+
+A ServerRef is what the graph keeps in ``source_ref.server`` so a later run can start or reach the server again.
+It never holds secrets: environment variables are named (``env``), and their values read from this process's
+environment when the server is started; a URL with credentials in it is refused.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any, Literal
+from urllib.parse import urlparse
+
+from pydantic import BaseModel, Field, field_validator
+
+from toolgraph.errors import ConfigError
+
+MAX_PAGES = 100
+
+
+class ServerRef(BaseModel):
+    """How to reach one MCP server."""
+
+    transport: Literal["stdio", "http"]
+    command: str | None = None
+    args: list[str] = []
+    cwd: str | None = None
+    env: list[str] = Field([], description="names of environment variables passed to a stdio server")
+    url: str | None = None
+
+    @field_validator("url")
+    @classmethod
+    def _url(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        parsed = urlparse(value)
+        if parsed.scheme not in ("http", "https") or not parsed.hostname:
+            raise ValueError(f"not an http(s) URL: {value!r}")
+        if parsed.username or parsed.password:
+            raise ValueError("a URL with credentials in it would be stored in the graph; remove them")
+        return value
+
+    @classmethod
+    def stdio(cls, command: list[str], *, cwd: str | None = None, env: list[str] | None = None) -> ServerRef:
+        if not command:
+            raise ConfigError("no MCP server command given (toolgraph import mcp -- COMMAND ARGS...)")
+        return cls(transport="stdio", command=command[0], args=list(command[1:]), cwd=cwd, env=list(env or []))
+
+    @classmethod
+    def http(cls, url: str) -> ServerRef:
+        try:
+            return cls(transport="http", url=url)
+        except ValueError as exc:
+            raise ConfigError(f"--url: {exc}") from exc
+
+    def key(self) -> str:
+        """One string per server, to share a session between its tools."""
+        return self.model_dump_json()
+
+    def label(self) -> str:
+        """The server for messages: its URL, or its command line."""
+        return self.url or " ".join([self.command or "", *self.args]).strip()
+
+    def fallback_name(self) -> str:
+        """A group name when the server does not say its own."""
+        if self.url:
+            return urlparse(self.url).netloc
+        return os.path.basename(self.command or "mcp")
+
+
+def root_cause(exc: BaseException) -> BaseException:
+    """The first leaf of an exception group (anyio task groups wrap what a transport raised)."""
+    while isinstance(exc, BaseExceptionGroup) and exc.exceptions:
+        exc = exc.exceptions[0]
+    return exc
+
+
+@asynccontextmanager
+async def open_client(ref: ServerRef, *, errlog: Any = None) -> AsyncIterator[Any]:
+    """An initialised ``mcp.Client`` for the server (a stdio server's stderr goes to ``errlog``)."""
+    from mcp import Client, StdioServerParameters
+    from mcp.client.stdio import stdio_client
+
+    if ref.transport == "http":
+        assert ref.url
+        target: Any = ref.url
+    else:
+        assert ref.command
+        missing = [name for name in ref.env if name not in os.environ]
+        if missing:
+            raise ConfigError(f"MCP server {ref.label()!r} needs the environment variable {missing[0]}, which is unset")
+        params = StdioServerParameters(command=ref.command, args=ref.args, cwd=ref.cwd,
+                                       env={name: os.environ[name] for name in ref.env} or None)
+        if errlog is None:
+            errlog = _stderr_or_devnull()
+        target = stdio_client(params, errlog=errlog)
+    async with Client(target) as client:
+        yield client
+
+
+def _stderr_or_devnull() -> Any:
+    """This process's stderr when it is a real file (a subprocess needs a descriptor), else /dev/null."""
+    try:
+        sys.stderr.fileno()
+        return sys.stderr
+    except (AttributeError, OSError, ValueError):
+        return open(os.devnull, "w")  # noqa: SIM115 - lives as long as the server it silences
+
+
+async def list_server_tools(ref: ServerRef, *, errlog: Any = None) -> tuple[str, str, list[Any]]:
+    """(server name, server description or instructions, every tool of ``tools/list``, all pages)."""
+    async with open_client(ref, errlog=errlog) as client:
+        info = client.server_info
+        tools: list[Any] = []
+        cursor = None
+        for _ in range(MAX_PAGES):
+            page = await client.list_tools(cursor=cursor)
+            tools.extend(page.tools)
+            cursor = page.next_cursor
+            if not cursor:
+                break
+        name = (info.name if info and info.name else "") or ref.fallback_name()
+        description = (info.description if info and info.description else "") or client.instructions or ""
+        return name, description, tools
