@@ -25,7 +25,7 @@ from werkzeug.exceptions import HTTPException
 
 from toolgraph.config import Settings
 from toolgraph.db.store import GraphStore
-from toolgraph.errors import DatabaseUnavailableError, ToolGraphError
+from toolgraph.errors import DatabaseUnavailableError
 from web.context import AUTO, Unavailable, WebError, WebState, wants_json
 
 log = logging.getLogger(__name__)
@@ -125,15 +125,23 @@ def create_app(settings: Settings | None = None, *, store: GraphStore | None = N
             response.headers.setdefault("Cache-Control", "no-store")
         return response
 
-    @app.errorhandler(ToolGraphError)
-    def toolgraph_error(exc: ToolGraphError) -> Any:
+    @app.errorhandler(Exception)
+    def toolgraph_error(exc: Exception) -> Any:
+        if isinstance(exc, HTTPException):
+            return http_error(exc)
         if isinstance(exc, WebError):
             body, status = exc.as_dict(), exc.status
-        elif isinstance(exc, DatabaseUnavailableError):
-            body, status = {"error": str(exc), "field": None, "status": 503}, 503
-        else:
-            log.exception("request failed: %s", exc)
-            body, status = {"error": str(exc), "field": None, "status": 500}, 500
+        else:  # the details (driver messages, server internals) go to the log only, under an id to quote
+            error_id = secrets.token_hex(6)
+            if isinstance(exc, DatabaseUnavailableError):
+                log.error("request %s %s failed (error id %s): %s", request.method, request.path, error_id, exc)
+                body, status = {"error": f"the graph database is unavailable; try again shortly (error id "
+                                         f"{error_id})", "field": None, "status": 503, "error_id": error_id}, 503
+            else:
+                log.error("request %s %s failed (error id %s)", request.method, request.path, error_id,
+                          exc_info=exc)
+                body, status = {"error": f"internal error (error id {error_id}, in the server log)", "field": None,
+                                "status": 500, "error_id": error_id}, 500
         if wants_json():
             return jsonify(body), status
         if status == 401:

@@ -24,14 +24,16 @@ class WebError(ToolGraphError):
 
     status = 400
 
-    def __init__(self, message: str, field: str | None = None, *, status: int | None = None) -> None:
+    def __init__(self, message: str, field: str | None = None, *, status: int | None = None,
+                 extra: dict[str, Any] | None = None) -> None:
         super().__init__(message)
         self.field = field
+        self.extra = extra or {}
         if status is not None:
             self.status = status
 
     def as_dict(self) -> dict[str, Any]:
-        return {"error": str(self), "field": self.field, "status": self.status}
+        return {"error": str(self), "field": self.field, "status": self.status, **self.extra}
 
 
 class ValidationFailed(WebError):

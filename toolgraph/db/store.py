@@ -6,9 +6,10 @@ Only this module touches ``neo4j.Driver``. Driver errors become ToolGraph errors
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
-from contextlib import contextmanager
-from typing import Any
+import random
+import time
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import neo4j
 from neo4j import GraphDatabase
@@ -23,6 +24,26 @@ from toolgraph.errors import DatabaseUnavailableError, GraphStoreError
 log = logging.getLogger(__name__)
 
 Row = dict[str, Any]
+T = TypeVar("T")
+
+RETRY_TIME_S = 15.0  # how long a write keeps being retried after transient failures
+FIRST_DELAY_S = 0.02
+MAX_DELAY_S = 1.0
+MAX_CONSTRAINT_ATTEMPTS = 5  # a ConstraintError may also be a real violation: it is tried again only a few times
+
+
+def retryable(exc: BaseException | None) -> bool:
+    """A failure that the same work may not meet again: a deadlock or other transient error, a lost connection,
+    and ArcadeDB's ConstraintError on concurrent MERGE of one key (the driver does not retry that one)."""
+    while exc is not None and not isinstance(exc, nx.Neo4jError | nx.DriverError):
+        exc = exc.__cause__
+    if exc is None:
+        return False
+    if isinstance(exc, nx.ConstraintError):
+        return True
+    if isinstance(exc, nx.Neo4jError):
+        return exc.is_retryable() or (exc.code or "").startswith("Neo.TransientError.")
+    return isinstance(exc, nx.SessionExpired | nx.ServiceUnavailable) or exc.is_retryable()
 
 
 def _translate(exc: Exception, what: str, where: str) -> GraphStoreError:
@@ -36,7 +57,7 @@ def _translate(exc: Exception, what: str, where: str) -> GraphStoreError:
 
 
 class Tx:
-    """A write transaction that runs named queries; committed by :meth:`GraphStore.transaction` on success."""
+    """A write transaction that runs named queries; committed by :meth:`GraphStore.write` when the work returns."""
 
     def __init__(self, tx: neo4j.Transaction, catalog: QueryCatalog, where: str) -> None:
         self._tx = tx
@@ -116,33 +137,61 @@ class GraphStore:
         return self.driver.session(database=self.database, default_access_mode=mode)
 
     def query(self, name: str, /, **params: Any) -> list[Row]:
-        """Run one named query in its own transaction (read or write, as its header says)."""
+        """Run one named query in its own transaction (read or write, as its header says); a write is retried
+        on transient failures (:meth:`write`)."""
         query = self.catalog[name]
         write = query.mode == "write"
 
         def work(tx: neo4j.ManagedTransaction) -> list[Row]:
             return [record.data() for record in tx.run(query.text, params)]
 
+        if write:
+            return self.write(lambda tx: tx.run(name, **params), what=f"query {name}")
         try:
-            with self._session(write) as session:
-                return session.execute_write(work) if write else session.execute_read(work)
+            with self._session(False) as session:
+                return session.execute_read(work)
         except Exception as exc:  # noqa: BLE001 - translated
             raise _translate(exc, f"query {name}", self.uri) from exc
 
-    @contextmanager
-    def transaction(self) -> Iterator[Tx]:
-        """One explicit transaction: everything run in it is committed together, or nothing is."""
+    def write(self, work: Callable[[Tx], T], /, *, what: str = "a write transaction") -> T:
+        """Run ``work(tx)`` in one write transaction, committed when it returns; rolled back when it raises.
+
+        Transient failures (deadlocks, concurrent modification, a dropped connection; see :func:`retryable`) roll
+        back and run the *whole* ``work`` again after a growing, jittered delay, for up to ``RETRY_TIME_S``: so
+        ``work`` must read what it depends on inside the transaction and have no effects outside it. Any other
+        error (a ToolGraphError raised by ``work`` among them) is not retried."""
+        deadline = time.monotonic() + RETRY_TIME_S
+        delay = FIRST_DELAY_S
+        attempt = 0
+        while True:
+            attempt += 1
+            try:
+                return self._attempt(work)
+            except GraphStoreError as exc:
+                cause = exc.__cause__
+                constraint = isinstance(cause, nx.ConstraintError)
+                if (not retryable(cause) or time.monotonic() + delay > deadline
+                        or (constraint and attempt >= MAX_CONSTRAINT_ATTEMPTS)):
+                    if attempt > 1:
+                        log.warning("%s failed after %d attempts: %s", what, attempt, exc)
+                    raise
+            log.debug("%s: transient failure, attempt %d, retrying in %.2f s", what, attempt, delay)
+            time.sleep(delay * random.uniform(0.5, 1.5))
+            delay = min(delay * 2, MAX_DELAY_S)
+
+    def _attempt(self, work: Callable[[Tx], T]) -> T:
         try:
             session = self._session(True)
             tx = session.begin_transaction()
         except Exception as exc:  # noqa: BLE001 - translated
             raise _translate(exc, "opening a transaction", self.uri) from exc
         try:
-            yield Tx(tx, self.catalog, self.uri)
+            result = work(Tx(tx, self.catalog, self.uri))
             try:
                 tx.commit()
             except Exception as exc:  # noqa: BLE001 - translated
                 raise _translate(exc, "committing", self.uri) from exc
+            return result
         finally:
             if not tx.closed():
                 try:
