@@ -135,18 +135,21 @@ def create_app(settings: Settings | None = None, *, store: GraphStore | None = N
             error_id = secrets.token_hex(6)
             if isinstance(exc, DatabaseUnavailableError):
                 log.error("request %s %s failed (error id %s): %s", request.method, request.path, error_id, exc)
-                body, status = {"error": f"the graph database is unavailable; try again shortly (error id "
-                                         f"{error_id})", "field": None, "status": 503, "error_id": error_id}, 503
+                doing = ("reconnecting (and restarting the embedded server if it is gone)"
+                         if app.extensions["toolgraph"].recover() else "try again shortly")
+                body, status = {"error": f"the graph database is unavailable: {doing} (error id {error_id})",
+                                "field": None, "status": 503, "error_id": error_id}, 503
             else:
                 log.error("request %s %s failed (error id %s)", request.method, request.path, error_id,
                           exc_info=exc)
                 body, status = {"error": f"internal error (error id {error_id}, in the server log)", "field": None,
                                 "status": 500, "error_id": error_id}, 500
+        headers = exc.headers if isinstance(exc, WebError) else {}
         if wants_json():
-            return jsonify(body), status
+            return jsonify(body), status, headers
         if status == 401:
             return redirect(url_for("auth.login", next=_back()))
-        return render_template("error.html", error=body), status
+        return render_template("error.html", error=body), status, headers
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException) -> Any:

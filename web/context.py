@@ -12,11 +12,13 @@ from flask import current_app, request
 
 from toolgraph.config import Settings
 from toolgraph.db.store import GraphStore
-from toolgraph.errors import ToolGraphError
+from toolgraph.errors import DatabaseUnavailableError, ToolGraphError
+from web.throttle import LoginThrottle
 
 log = logging.getLogger(__name__)
 
 AUTO = "auto"
+RETRY_TIME_S = 2.0  # how long the web page retries a transient database failure before answering 503
 
 
 class WebError(ToolGraphError):
@@ -25,10 +27,11 @@ class WebError(ToolGraphError):
     status = 400
 
     def __init__(self, message: str, field: str | None = None, *, status: int | None = None,
-                 extra: dict[str, Any] | None = None) -> None:
+                 extra: dict[str, Any] | None = None, headers: dict[str, str] | None = None) -> None:
         super().__init__(message)
         self.field = field
         self.extra = extra or {}
+        self.headers = headers or {}
         if status is not None:
             self.status = status
 
@@ -56,6 +59,16 @@ class Unavailable(WebError):
     status = 503
 
 
+class TooManyAttempts(WebError):
+    """Too many wrong passwords: 429 with ``Retry-After``."""
+
+    status = 429
+
+    def __init__(self, retry_after: int) -> None:
+        super().__init__(f"too many wrong passwords: try again in {retry_after} s", "password",
+                         extra={"retry_after": retry_after}, headers={"Retry-After": str(retry_after)})
+
+
 @dataclass
 class WebState:
     """The app's long-lived parts. The store is opened on first use when not given; ``embedder`` and ``llm`` are
@@ -66,19 +79,58 @@ class WebState:
     store_: GraphStore | None = None
     embedder_: Any = AUTO
     llm_: Any = AUTO
+    throttle: LoginThrottle = field(default_factory=LoginThrottle)
     _lock: threading.Lock = field(default_factory=threading.Lock)
+    _recovering: threading.Event = field(default_factory=threading.Event)
+    owns_store: bool = False
+
+    def __post_init__(self) -> None:
+        self.owns_store = self.store_ is None  # a store handed in is the caller's to mend
 
     @property
     def store(self) -> GraphStore:
+        if self._recovering.is_set():
+            raise DatabaseUnavailableError("the graph database is being reconnected (restarted if it is the "
+                                           "embedded server): try again in a few seconds")
         if self.store_ is None:
             with self._lock:
                 if self.store_ is None:
-                    from toolgraph.db.store import open_store
-
-                    store = open_store(self.settings)
-                    store.apply_schema()
-                    self.store_ = store
+                    self.store_ = self._open()
         return self.store_
+
+    def _open(self) -> GraphStore:
+        from toolgraph.db.store import open_store
+
+        store = open_store(self.settings, retry_time_s=RETRY_TIME_S)
+        store.apply_schema()
+        return store
+
+    def recover(self) -> bool:
+        """After the database was found unreachable: reconnect in the background (starting the embedded server
+        again when it is gone), so requests meanwhile answer 503 at once. False when the store is not ours."""
+        if not self.owns_store:
+            return False
+        with self._lock:
+            if self._recovering.is_set():
+                return True
+            self._recovering.set()
+        threading.Thread(target=self._reconnect, name="toolgraph-reconnect", daemon=True).start()
+        return True
+
+    def _reconnect(self) -> None:
+        try:
+            old, self.store_ = self.store_, None
+            if old is not None:
+                try:
+                    old.close()
+                except Exception as exc:  # noqa: BLE001 - the old connections are dead anyway
+                    log.debug("closing the old store: %s", exc)
+            self.store_ = self._open()
+            log.warning("reconnected to the graph database at %s", self.store_.uri)
+        except ToolGraphError as exc:
+            log.error("reconnecting to the graph database failed (tried again on the next request): %s", exc)
+        finally:
+            self._recovering.clear()
 
     def embedder(self) -> Any:
         """The embedding model, or None when none is configured or the graph holds no tool vectors yet."""

@@ -63,14 +63,35 @@ def users_add(obj: Any, name: str, role: str, password_file: Path | None, as_jso
     from web.users import check_name, check_password, create_user
 
     check_name(name)
-    if password_file is not None:
-        lines = password_file.read_text(encoding="utf-8").splitlines()
-        password = lines[0] if lines else ""
-    else:
-        password = click.prompt("password", hide_input=True, confirmation_prompt=True)
+    password = _read_password(password_file)
     check_password(password)
     user = create_user(obj.store(), name, password, role)
     emit(user, as_json, lambda d: click.echo(f"created {d['role']} {d['name']}"))
+
+
+def _read_password(password_file: Path | None) -> str:
+    if password_file is not None:
+        lines = password_file.read_text(encoding="utf-8").splitlines()
+        return lines[0] if lines else ""
+    return click.prompt("password", hide_input=True, confirmation_prompt=True)
+
+
+@users.command("passwd")
+@click.argument("name")
+@click.option("--password-file", type=click.Path(path_type=Path, dir_okay=False, exists=True),
+              help="Read the new password from this file's first line (default: prompt for it).")
+@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+@click.pass_obj
+def users_passwd(obj: Any, name: str, password_file: Path | None, as_json: bool) -> None:
+    """Set a user's password; every web session of theirs ends at once."""
+    from web.users import check_name, check_password, set_password
+
+    check_name(name)
+    password = _read_password(password_file)
+    check_password(password)
+    set_password(obj.store(), name, password)
+    emit({"user": name, "password_changed": True, "sessions_ended": True}, as_json,
+         lambda d: click.echo(f"changed the password of {d['user']}; their sessions have ended"))
 
 
 @users.command("list")

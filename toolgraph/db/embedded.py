@@ -152,6 +152,7 @@ class EmbeddedServer:
         self.http_port = http_port
         self.database = database
         self.start_timeout_s = start_timeout_s
+        self.info_problem: str | None = None  # why server.json could not be read, when it could not
 
     # -- files -------------------------------------------------------------------------------------------------
     @property
@@ -193,12 +194,17 @@ class EmbeddedServer:
         return secret
 
     def read_info(self) -> ServerInfo | None:
+        self.info_problem = None
         try:
             raw = json.loads(self.info_file.read_text(encoding="utf-8"))
-            return ServerInfo(**raw)
+            info = ServerInfo(**raw)
+            if not all(isinstance(getattr(info, k), int) for k in ("pid", "bolt_port", "http_port")):
+                raise TypeError("pid and ports must be whole numbers")
+            return info
         except FileNotFoundError:
             return None
-        except (ValueError, TypeError) as exc:
+        except (ValueError, TypeError, UnicodeDecodeError) as exc:
+            self.info_problem = f"{self.info_file} is corrupted ({exc})"
             log.warning("ignoring unreadable %s: %s", self.info_file, exc)
             return None
 
@@ -218,7 +224,7 @@ class EmbeddedServer:
         info = self.read_info()
         if info is None:
             return None
-        if _pid_alive(info.pid) and _is_our_server(info.pid):
+        if info.pid > 0 and _pid_alive(info.pid) and _is_our_server(info.pid):
             return info
         log.warning("removing stale pid file %s: process %d is not running", self.info_file, info.pid)
         self.info_file.unlink(missing_ok=True)
@@ -301,6 +307,12 @@ class EmbeddedServer:
                 return info
             for port, name in ((self.bolt_port, "BOLT_PORT"), (self.http_port, "HTTP_PORT")):
                 if not _wait_port_free(port, 5.0):
+                    if self.info_problem:
+                        raise EmbeddedServerError(
+                            f"{self.info_problem}, and port {port} on 127.0.0.1 is in use, perhaps by the embedded "
+                            f"server it described: stop that java process (ps -ef | grep ArcadeDBServer) and "
+                            f"remove {self.info_file}, or restore the file"
+                        )
                     raise EmbeddedServerError(
                         f"port {port} on 127.0.0.1 is taken by another program, and no embedded server of "
                         f"{self.home} runs there; choose another with TOOLGRAPH_EMBEDDED_{name}"

@@ -87,6 +87,7 @@ class GraphStore:
         self.backend = backend
         self.uri = uri
         self.catalog = catalog or default_catalog()
+        self.retry_time_s = RETRY_TIME_S
 
     # -- connecting --------------------------------------------------------------------------------------------
     @classmethod
@@ -99,13 +100,14 @@ class GraphStore:
         *,
         http_url: str | None = None,
         catalog: QueryCatalog | None = None,
+        retry_time_s: float = RETRY_TIME_S,
     ) -> GraphStore:
         driver = GraphDatabase.driver(
             uri,
             auth=(user, password),
-            connection_timeout=10.0,
-            connection_acquisition_timeout=30.0,
-            max_transaction_retry_time=10.0,
+            connection_timeout=min(10.0, retry_time_s + 1),
+            connection_acquisition_timeout=min(30.0, retry_time_s + 2),
+            max_transaction_retry_time=retry_time_s,
         )
         try:
             driver.verify_connectivity()
@@ -120,7 +122,9 @@ class GraphStore:
 
         backend = detect(run_single, agent, http_url=http_url, http_auth=(user, password), database=database)
         log.info("connected to %s (%s)", uri, backend.agent)
-        return cls(driver, database=database, backend=backend, uri=uri, catalog=catalog)
+        store = cls(driver, database=database, backend=backend, uri=uri, catalog=catalog)
+        store.retry_time_s = retry_time_s
+        return store
 
     def close(self) -> None:
         self.driver.close()
@@ -158,9 +162,10 @@ class GraphStore:
 
         Transient failures (deadlocks, concurrent modification, a dropped connection; see :func:`retryable`) roll
         back and run the *whole* ``work`` again after a growing, jittered delay, for up to ``RETRY_TIME_S``: so
-        ``work`` must read what it depends on inside the transaction and have no effects outside it. Any other
+        ``work`` must read what it depends on inside the transaction and have no effects outside it (a
+        ``retry_time_s`` of the store's, 15 s unless it was connected with another). Any other
         error (a ToolGraphError raised by ``work`` among them) is not retried."""
-        deadline = time.monotonic() + RETRY_TIME_S
+        deadline = time.monotonic() + self.retry_time_s
         delay = FIRST_DELAY_S
         attempt = 0
         while True:
@@ -230,21 +235,24 @@ class GraphStore:
             raise _translate(exc, "DDL", self.uri) from exc
 
 
-def open_store(settings: Settings, *, start: bool = True) -> GraphStore:
+def open_store(settings: Settings, *, start: bool = True, retry_time_s: float = RETRY_TIME_S) -> GraphStore:
     """Connect as the settings say: Neo4j when ``TOOLGRAPH_NEO4J_URI`` is set, else the embedded server,
-    which is started first (and waited for) when it is not running."""
+    which is started first (and waited for) when it is not running. ``retry_time_s``: how long transient
+    failures are retried (the web page uses a short time: it answers 503 rather than keep a request waiting)."""
     if not settings.uses_embedded:
         n = settings.neo4j
         assert n.uri is not None
-        return GraphStore.connect(n.uri, n.user, n.password.get_secret_value(), n.database)
+        return GraphStore.connect(n.uri, n.user, n.password.get_secret_value(), n.database,
+                                  retry_time_s=retry_time_s)
     server = embedded_server(settings)
-    info = server.running()
+    # start() takes the lock on the home folder: a command that comes while another process starts the server
+    # waits for that one to be ready instead of connecting too early.
+    info = server.start() if start else server.running()
     if info is None:
-        if not start:
-            raise DatabaseUnavailableError("the embedded graph server is not running (start it: toolgraph db start)")
-        info = server.start()
+        raise DatabaseUnavailableError("the embedded graph server is not running (start it: toolgraph db start)")
     return GraphStore.connect(
-        info.bolt_uri, "root", server.password(), info.database, http_url=info.http_url
+        info.bolt_uri, "root", server.password(), info.database, http_url=info.http_url,
+        retry_time_s=retry_time_s,
     )
 
 
