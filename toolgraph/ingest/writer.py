@@ -21,6 +21,7 @@ from tqdm import tqdm
 from toolgraph.db.store import GraphStore, Tx
 from toolgraph.errors import ImportRejectedError
 from toolgraph.ingest.batch import ImportBatch, ImportReport
+from toolgraph.ingest.limits import byte_chunks
 from toolgraph.models import MANUAL_SOURCES
 from toolgraph.weights import TRANSITION_ALPHA
 
@@ -99,8 +100,8 @@ def write_batch(
                     for part in chunks(rows[0]["sources"], chunk_size):
                         tx.run(name, sources=list(part), alpha=TRANSITION_ALPHA, manual=sorted(MANUAL_SOURCES))
                     continue
-                for part in chunks(rows, chunk_size):
-                    result = tx.run(name, rows=list(part))
+                for part in byte_chunks(rows, chunk_size):  # no statement near the Bolt message limit
+                    result = tx.run(name, rows=part)
                     if name == "increment_sequential":
                         report.sequential_edges_touched += sum(r["n"] for r in result)
                     bar.update(len(part))
