@@ -88,3 +88,26 @@ def test_the_web_page_restarts_the_embedded_server_it_owns(tmp_path: Path) -> No
         assert restarted is not None and restarted.pid != info.pid
     finally:
         server.stop()
+
+
+def test_serve_uses_waitress_by_default(env_for_cli: dict[str, str]) -> None:
+    import urllib.request
+
+    port = free_port()
+    env = os.environ | env_for_cli | {"PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen([sys.executable, "-m", "toolgraph.cli", "serve", "--port", str(port)], env=env, cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/session", timeout=5) as resp:
+                    assert resp.status == 200 and resp.headers["Server"] == "ToolGraph"  # waitress's ident
+                    assert "csrf_token" in json.loads(resp.read())
+                    break
+            except OSError:
+                assert proc.poll() is None and time.monotonic() < deadline, "toolgraph serve did not answer"
+                time.sleep(0.5)
+    finally:
+        proc.terminate()
+        proc.wait(10)

@@ -13,6 +13,7 @@ package). Every action is also a JSON endpoint under ``/api/``. Start it with ``
 from __future__ import annotations
 
 import logging
+import math
 import os
 import secrets
 from datetime import timedelta
@@ -21,6 +22,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from flask import Flask, jsonify, redirect, render_template, request, send_from_directory, url_for
+from flask.json.provider import DefaultJSONProvider
 from werkzeug.exceptions import HTTPException
 
 from toolgraph.config import Settings
@@ -56,6 +58,26 @@ def secret_key(settings: Settings) -> str:
     return key
 
 
+class FiniteJSON(DefaultJSONProvider):
+    """JSON answers are always JSON: a NaN or an infinity (from an old import) is answered as null."""
+
+    def dumps(self, obj: Any, **kwargs: Any) -> str:
+        try:
+            return super().dumps(obj, **kwargs, allow_nan=False)
+        except ValueError:
+            return super().dumps(_finite(obj), **kwargs)
+
+
+def _finite(value: Any) -> Any:
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, dict):
+        return {k: _finite(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_finite(v) for v in value]
+    return value
+
+
 def vis_folder() -> Path:
     """The newest vis-network build that ships inside the pyvis package (``pyvis/lib/vis-<version>/``)."""
     import pyvis
@@ -85,6 +107,7 @@ def create_app(settings: Settings | None = None, *, store: GraphStore | None = N
     ``llm``: objects, None, or ``"auto"`` (from the settings when needed); ``config``: Flask config overrides."""
     settings = settings or Settings()
     app = Flask(__name__)
+    app.json = FiniteJSON(app)
     web = settings.web
     app.config.update(
         SECRET_KEY=None,

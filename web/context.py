@@ -13,6 +13,7 @@ from flask import current_app, request
 from toolgraph.config import Settings
 from toolgraph.db.store import GraphStore
 from toolgraph.errors import DatabaseUnavailableError, ToolGraphError
+from toolgraph.ingest.files import DuplicateKeyError, parse_json
 from web.throttle import LoginThrottle
 
 log = logging.getLogger(__name__)
@@ -141,7 +142,9 @@ class WebState:
         with self._lock:
             if self.embedder_ == AUTO:
                 try:
-                    self.embedder_ = self.settings.embed.embedder()
+                    from toolgraph.embeddings.base import CachedEmbedder
+
+                    self.embedder_ = CachedEmbedder(self.settings.embed.embedder())
                 except ToolGraphError as exc:
                     log.warning("no embedding model for the web page: %s", exc)
                     self.embedder_ = None
@@ -168,7 +171,12 @@ def wants_json() -> bool:
 def json_body() -> dict[str, Any]:
     """The request's JSON object (or its form fields): 400 when it is neither."""
     if request.is_json:
-        data = request.get_json(silent=True)
+        try:
+            data = parse_json(request.get_data(as_text=True))
+        except DuplicateKeyError as exc:
+            raise ValidationFailed(f"the body names {exc} twice", "body") from None
+        except (ValueError, RecursionError):  # not JSON, NaN / Infinity, or nested past what can be parsed
+            raise ValidationFailed("the body must be a JSON object (no NaN or Infinity)", "body") from None
         if not isinstance(data, dict):
             raise ValidationFailed("the body must be a JSON object", "body")
         return data

@@ -176,6 +176,8 @@ class EmbeddedServer:
 
     def password(self) -> str:
         """The root password, generated on first use into a file only the user can read."""
+        if self.home.exists():
+            self.private_home()
         if self.password_file.exists():
             mode = self.password_file.stat().st_mode & 0o777
             if mode & 0o077:
@@ -186,7 +188,7 @@ class EmbeddedServer:
                 f"{self.password_file} is missing but {self.root_path} holds a database created with it; "
                 "restore the file, or remove the folder to start afresh"
             )
-        self.home.mkdir(parents=True, exist_ok=True, mode=0o700)
+        self.private_home()
         secret = secrets.token_urlsafe(24)
         fd = os.open(self.password_file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
@@ -208,9 +210,23 @@ class EmbeddedServer:
             log.warning("ignoring unreadable %s: %s", self.info_file, exc)
             return None
 
+    def private_home(self) -> None:
+        """Create the home folder 0700, or tighten one that others may read (it holds the password, the server's
+        settings and the database with the users' password hashes)."""
+        self.home.mkdir(parents=True, exist_ok=True, mode=0o700)
+        mode = self.home.stat().st_mode & 0o777
+        if mode & 0o077:
+            try:
+                os.chmod(self.home, 0o700)
+            except OSError as exc:
+                raise EmbeddedServerError(
+                    f"{self.home} is open to other users (mode {mode:o}) and cannot be made private: {exc}; "
+                    "chmod 700 it or choose another TOOLGRAPH_HOME") from exc
+            log.warning("%s was open to other users (mode %o): made it 0700", self.home, mode)
+
     @contextmanager
     def _lock(self) -> Iterator[None]:
-        self.home.mkdir(parents=True, exist_ok=True, mode=0o700)
+        self.private_home()
         with open(self.home / "server.lock", "w", encoding="ascii") as fh:
             fcntl.flock(fh, fcntl.LOCK_EX)
             try:
@@ -329,6 +345,7 @@ class EmbeddedServer:
                     stdout=logfh,
                     stderr=subprocess.STDOUT,
                     start_new_session=True,
+                    umask=0o077,  # the database files: the user's only
                 )
             info = ServerInfo(proc.pid, self.bolt_port, self.http_port, self.database, time.time())
             tmp = self.info_file.with_suffix(".tmp")

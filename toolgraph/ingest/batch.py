@@ -11,7 +11,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from toolgraph.ingest.limits import MAX_FIELD_BYTES, MAX_RECORD_BYTES, size_of
+from toolgraph.ingest.limits import MAX_FIELD_BYTES, MAX_RECORD_BYTES, not_finite, size_of
 from toolgraph.models import CallPathSpec, CategorySpec, DependencySpec, GroupSpec, ToolSpec
 
 
@@ -145,6 +145,9 @@ class ImportBatch:
             if size > MAX_FIELD_BYTES:
                 self.reject(file, record, prefix + key, f"record too large: the field holds more than "
                             f"{MAX_FIELD_BYTES} bytes")
+                return None
+            if not_finite(value):
+                self.reject(file, record, prefix + key, "NaN or Infinity is not a number that can be stored")
                 return None
             total += size
             if total > MAX_RECORD_BYTES:

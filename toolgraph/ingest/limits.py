@@ -72,6 +72,21 @@ def size_of(value: Any, limit: int) -> int:
     return total
 
 
+def not_finite(value: Any, limit: int = 1_000_000) -> bool:
+    """True when a NaN or an infinity is anywhere in ``value`` (looked at up to ``limit`` nodes)."""
+    stack, seen = [value], 0
+    while stack and seen < limit:
+        node = stack.pop()
+        seen += 1
+        if isinstance(node, float) and not math.isfinite(node):
+            return True
+        if isinstance(node, dict):
+            stack.extend(node.values())
+        elif isinstance(node, list | tuple):
+            stack.extend(node)
+    return False
+
+
 def byte_chunks(rows: Sequence[Any], size: int, max_bytes: int = MAX_STATEMENT_BYTES) -> Iterator[list[Any]]:
     """``rows`` in parts of at most ``size`` rows and about ``max_bytes`` each (a bigger row goes alone)."""
     part: list[Any] = []
