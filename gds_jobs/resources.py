@@ -32,7 +32,7 @@ from pydantic import BaseModel, Field
 
 from gds_jobs.base import Job, JobContext, JobParams
 from gds_jobs.fields import Input, Output, io_from_description, tool_inputs, tool_outputs
-from toolgraph.db.store import chunks
+from toolgraph.db.store import Tx, chunks
 from toolgraph.llm import ChatModel
 
 log = logging.getLogger(__name__)
@@ -217,9 +217,11 @@ class ResourcesJob(Job):
                 "weight": c.weight, "source": source,
                 "description": f"{by_id[c.source].get('name')} outputs {c.output}, which "
                                f"{by_id[c.target].get('name')} takes as {c.param}"}})
-        with ctx.store.transaction() as tx:  # the old mined edges give way to the new ones at once
+        def work(tx: Tx) -> tuple[list[dict[str, Any]], dict[str, int]]:  # the old mined edges give way at once
             removed = tx.run("job_clear_mined_resources", sources=list(JOB_SOURCES))
-            written = {t: ctx.write_rows(MERGE[t], rows[t], tx) for t in rows}
+            return removed, {t: ctx.write_rows(MERGE[t], rows[t], tx) for t in rows}
+
+        removed, written = ctx.store.write(work, what="writing the mined resource edges")
         stats.update(
             removed_previous=removed[0]["n"] if removed else 0,
             kept_existing=sum(1 for c in candidates if (c.source, c.target, c.resource) in taken),

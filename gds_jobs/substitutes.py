@@ -22,6 +22,7 @@ from pydantic import Field
 from gds_jobs.base import Job, JobContext, JobParams, projected
 from gds_jobs.fields import content_tokens, tool_inputs, tool_outputs
 from gds_jobs.graph_jobs import DEPENDENCY_TYPES
+from toolgraph.db.store import Tx
 
 
 class SubstituteParams(JobParams):
@@ -106,9 +107,12 @@ class SubstitutesJob(Job):
     has_gds = True
 
     def _write(self, ctx: JobContext, rows: list[dict[str, Any]]) -> dict[str, Any]:
-        with ctx.store.transaction() as tx:
+        def work(tx: Tx) -> list[dict[str, Any]]:
             removed = tx.run("job_clear_similar")
             ctx.write_rows("job_write_similar", rows, tx)
+            return removed
+
+        removed = ctx.store.write(work, what="writing SIMILAR_TO edges")
         return {"pairs": len(rows), "removed_previous": removed[0]["n"] if removed else 0,
                 "best": rows[0] if rows else None}
 

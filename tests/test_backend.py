@@ -7,7 +7,7 @@ import math
 import pytest
 
 from toolgraph.db.backend import ARCADEDB, NEO4J, Backend, detect
-from toolgraph.db.store import GraphStore
+from toolgraph.db.store import GraphStore, Tx
 from toolgraph.errors import GraphStoreError
 
 
@@ -36,10 +36,13 @@ def test_cosine_scale_is_normalised(any_store: GraphStore) -> None:
 
 def test_vector_index_create_query_and_drop(any_store: GraphStore) -> None:
     backend = any_store.backend
-    with any_store.transaction() as tx:
+
+    def work(tx: Tx) -> None:
         tx.run("merge_categories", rows=[{"name": "C", "props": {}}])
         tx.run("merge_groups", rows=[{"id": "c/g", "category": "C", "props": {"name": "G"}}])
         tx.run("merge_tools", rows=[{"id": f"c/g/{i}", "group_id": "c/g", "props": {"name": str(i)}} for i in range(3)])
+
+    any_store.write(work)
     name = any_store.ensure_vector_index("Tool", "embedding", 4)
     try:
         assert any_store.ensure_vector_index("Tool", "embedding", 4) == name  # idempotent

@@ -95,7 +95,7 @@ CASES: list[tuple[str, str, str | bytes, Callable[[GraphStore, Path], None], str
         "links": [{"source": "OCR", "target": "Ghost", "type": "text"}]}), taskbench, "links[0]",
      "target: unknown node 'Ghost'"),
     ("name-too-long", "q.json", json.dumps([{"query_id": 9, "api_list": [api("A", "T", "x" * 400)]}]), toolbench,
-     "[0] query_id=9 api_list[0]", "name: String should have at most 300 characters"),
+     "[0] query_id=9 api_list[0]", "api_name: longer than 300 characters"),
 ]
 
 

@@ -44,10 +44,18 @@ def slug(value: str) -> str:
 
 
 def id_part(value: str) -> str:
-    """A readable id component; a name with no usable characters gets a stable hash instead."""
+    """A readable id component; a name with no usable characters gets a stable hash instead, and a name with
+    letters or digits outside ASCII (which the slug drops: ``検索 search`` and ``搜索 search``) gets a short hash of
+    the original after its slug, so distinct names keep distinct ids. ASCII names keep their plain slug."""
     import hashlib
 
-    return slug(value) or "x" + hashlib.sha1(value.encode("utf-8")).hexdigest()[:10]
+    digest = hashlib.sha1(value.encode("utf-8")).hexdigest()
+    out = slug(value)
+    if not out:
+        return "x" + digest[:10]
+    if any(ord(c) > 127 and c.isalnum() for c in value):
+        return f"{out}_{digest[:8]}"
+    return out
 
 
 def toolbench_function_name(tool_name: str, api_name: str) -> str:
@@ -131,7 +139,9 @@ class ToolSpec(BaseModel):
     @field_validator("method", mode="before")
     @classmethod
     def _method(cls, value: Any) -> str | None:
-        return clean_text(str(value)).upper() or None if value else None
+        if value is not None and not isinstance(value, str):
+            raise ValueError(f"must be text such as 'GET', not {type(value).__name__}")
+        return clean_text(value).upper() or None if value else None
 
     def props(self) -> dict[str, Any]:
         """Graph properties; None values are left out so an import never erases what another one set."""

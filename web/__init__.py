@@ -14,6 +14,7 @@ package). Every action is also a JSON endpoint under ``/api/``. Start it with ``
 from __future__ import annotations
 
 import logging
+import math
 import os
 import secrets
 from datetime import timedelta
@@ -22,12 +23,13 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from flask import Flask, jsonify, redirect, render_template, request, send_from_directory, url_for
+from flask.json.provider import DefaultJSONProvider
 from werkzeug.exceptions import HTTPException
 
 from toolgraph.config import Settings
 from toolgraph.db.store import GraphStore
 from toolgraph.embeddings.base import Embedder
-from toolgraph.errors import DatabaseUnavailableError, ToolGraphError
+from toolgraph.errors import DatabaseUnavailableError
 from toolgraph.llm import ChatModel
 from web.context import AUTO, Auto, WebState, wants_json
 from web.errors import Unavailable, WebError
@@ -60,6 +62,26 @@ def secret_key(settings: Settings) -> str:
     return key
 
 
+class FiniteJSON(DefaultJSONProvider):
+    """JSON answers are always JSON: a NaN or an infinity (from an old import) is answered as null."""
+
+    def dumps(self, obj: Any, **kwargs: Any) -> str:
+        try:
+            return super().dumps(obj, **kwargs, allow_nan=False)
+        except ValueError:
+            return super().dumps(_finite(obj), **kwargs)
+
+
+def _finite(value: Any) -> Any:
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, dict):
+        return {k: _finite(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_finite(v) for v in value]
+    return value
+
+
 def vis_folder() -> Path:
     """The newest vis-network build that ships inside the pyvis package (``pyvis/lib/vis-<version>/``)."""
     import pyvis
@@ -90,6 +112,7 @@ def create_app(settings: Settings | None = None, *, store: GraphStore | None = N
     ``llm``: objects, None, or ``"auto"`` (from the settings when needed); ``config``: Flask config overrides."""
     settings = settings or Settings()
     app = Flask(__name__)
+    app.json = FiniteJSON(app)
     web = settings.web
     app.config.update(
         SECRET_KEY=None,
@@ -130,20 +153,31 @@ def create_app(settings: Settings | None = None, *, store: GraphStore | None = N
             response.headers.setdefault("Cache-Control", "no-store")
         return response
 
-    @app.errorhandler(ToolGraphError)
-    def toolgraph_error(exc: ToolGraphError) -> Any:
+    @app.errorhandler(Exception)
+    def toolgraph_error(exc: Exception) -> Any:
+        if isinstance(exc, HTTPException):
+            return http_error(exc)
         if isinstance(exc, WebError):
             body, status = exc.as_dict(), exc.status
-        elif isinstance(exc, DatabaseUnavailableError):
-            body, status = {"error": str(exc), "field": None, "status": 503}, 503
-        else:
-            log.exception("request failed: %s", exc)
-            body, status = {"error": str(exc), "field": None, "status": 500}, 500
+        else:  # the details (driver messages, server internals) go to the log only, under an id to quote
+            error_id = secrets.token_hex(6)
+            if isinstance(exc, DatabaseUnavailableError):
+                log.error("request %s %s failed (error id %s): %s", request.method, request.path, error_id, exc)
+                doing = ("reconnecting (and restarting the embedded server if it is gone)"
+                         if app.extensions["toolgraph"].recover() else "try again shortly")
+                body, status = {"error": f"the graph database is unavailable: {doing} (error id {error_id})",
+                                "field": None, "status": 503, "error_id": error_id}, 503
+            else:
+                log.error("request %s %s failed (error id %s)", request.method, request.path, error_id,
+                          exc_info=exc)
+                body, status = {"error": f"internal error (error id {error_id}, in the server log)", "field": None,
+                                "status": 500, "error_id": error_id}, 500
+        headers = exc.headers if isinstance(exc, WebError) else {}
         if wants_json():
-            return jsonify(body), status
+            return jsonify(body), status, headers
         if status == 401:
             return redirect(url_for("auth.login", next=_back()))
-        return render_template("error.html", error=body), status
+        return render_template("error.html", error=body), status, headers
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException) -> Any:

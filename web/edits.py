@@ -10,10 +10,15 @@
   new_resource, before, after, undone})`` in the same transaction as the change; ``before`` / ``after`` are the
   edge as JSON ``{type, props}`` (null: no edge). Undo puts ``before`` back, exactly, if the edge is still as the
   edit left it, and is recorded too (``action: 'undo'``, ``undoes``).
+- Concurrency: every change runs as one retried write transaction (GraphStore.write) that first locks the source
+  tool's edges (``lock_tool_edges``), so the ``before`` an Edit records is the state it replaced. An edge's
+  ``version`` is a short hash of its ``{type, props}``; a change or delete that sends the ``version`` it saw is
+  refused with 409 and the current state (``current``) when the edge has changed since.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import uuid
@@ -114,6 +119,30 @@ def _put(tx: Tx, key: Key, props: dict[str, Any]) -> dict[str, Any]:
     return tx.run(SET_EDGE[key[2]], **params)[0]["props"]
 
 
+def edge_version(kind: str, props: dict[str, Any] | None) -> str | None:
+    """The version of an edge as the editor saw it: a short hash of ``{type, props}`` (None: no edge)."""
+    if props is None:
+        return None
+    text = json.dumps({"type": kind, "props": props}, sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def _lock(tx: Tx, source: str) -> None:
+    tx.run("lock_tool_edges", id=source)
+
+
+def _check_version(data: dict[str, Any], key: Key, current: dict[str, Any] | None) -> None:
+    """Refuse (409, with the current state) a change made on a version of the edge that is no longer there."""
+    seen = data.get("version")
+    if seen in (None, ""):
+        return
+    now_version = edge_version(key[2], current)
+    if str(seen) != now_version:
+        state_now = None if current is None else {"type": key[2], "props": current, "version": now_version}
+        raise Conflict(f"the {_key_text(key)} changed since you saw it: look at the current state and try again",
+                       "version", extra={"current": state_now})
+
+
 def _check_tools(tx: Tx, source: str, target: str) -> None:
     if source == target:
         raise ValidationFailed("a tool cannot depend on itself", "target")
@@ -140,6 +169,8 @@ def edit_view(edit: dict[str, Any]) -> dict[str, Any]:
     out = dict(edit)
     for field in ("before", "after"):
         out[field] = json.loads(edit[field]) if edit.get(field) else None
+        state_ = out[field]
+        out[f"{field}_version"] = edge_version(state_["type"], state_["props"]) if state_ else None
     out.setdefault("undone", False)
     return out
 
@@ -162,8 +193,10 @@ def add_dependency(store: GraphStore, data: dict[str, Any], user: str) -> dict[s
     key = read_key(data)
     weight = _weight(data, required=True)
     description = _text(data, "description", MAX_DESCRIPTION)
-    with store.transaction() as tx:
+
+    def work(tx: Tx) -> dict[str, Any]:
         _check_tools(tx, key[0], key[1])
+        _lock(tx, key[0])
         if get_edge(tx, key) is not None:
             raise ValidationFailed(f"a {_key_text(key)} exists already: change it instead", "type")
         props: dict[str, Any] = {"weight": weight, "description": description}
@@ -171,6 +204,8 @@ def add_dependency(store: GraphStore, data: dict[str, Any], user: str) -> dict[s
             props["count"] = 0
         after = _put(tx, key, _mark(props, user) | {"original_source": ANALYST})
         return _record(tx, user, "add", key, None, None, _state(key, after))
+
+    return store.write(work, what="adding a dependency")
 
 
 def change_dependency(store: GraphStore, data: dict[str, Any], user: str) -> dict[str, Any]:
@@ -192,8 +227,11 @@ def change_dependency(store: GraphStore, data: dict[str, Any], user: str) -> dic
         description = _text(data, "description", MAX_DESCRIPTION)
     if new_key == key and weight is None and description is None:
         raise ValidationFailed("nothing to change: give a new type, resource, weight or description", "weight")
-    with store.transaction() as tx:
+
+    def work(tx: Tx) -> dict[str, Any]:
+        _lock(tx, key[0])
         before = get_edge(tx, key)
+        _check_version(data, key, before)
         if before is None:
             raise NotFound(f"no {_key_text(key)}", "type")
         if new_key != key and get_edge(tx, new_key) is not None:
@@ -212,15 +250,22 @@ def change_dependency(store: GraphStore, data: dict[str, Any], user: str) -> dic
         after = _put(tx, new_key, _mark(props, user))
         return _record(tx, user, "change", key, new_key, _state(key, before), _state(new_key, after))
 
+    return store.write(work, what="changing a dependency")
+
 
 def delete_dependency(store: GraphStore, data: dict[str, Any], user: str) -> dict[str, Any]:
     key = read_key(data)
-    with store.transaction() as tx:
+
+    def work(tx: Tx) -> dict[str, Any]:
+        _lock(tx, key[0])
         before = get_edge(tx, key)
+        _check_version(data, key, before)
         if before is None:
             raise NotFound(f"no {_key_text(key)}", "type")
         tx.run("delete_dependency", **_params(key))
         return _record(tx, user, "delete", key, None, _state(key, before), None)
+
+    return store.write(work, what="deleting a dependency")
 
 
 def _key_of(edit: dict[str, Any], state: dict[str, Any] | None) -> Key | None:
@@ -237,7 +282,8 @@ def _same(a: dict[str, Any] | None, b: dict[str, Any] | None) -> bool:
 
 def undo_edit(store: GraphStore, edit_id: str, user: str, role: str) -> dict[str, Any]:
     """Put back the edge as it was before the edit, if it is still as the edit left it."""
-    with store.transaction() as tx:
+
+    def work(tx: Tx) -> dict[str, Any]:
         rows = tx.run("get_edit", id=edit_id)
         if not rows:
             raise NotFound(f"no edit {edit_id!r}", "id")
@@ -248,10 +294,17 @@ def undo_edit(store: GraphStore, edit_id: str, user: str, role: str) -> dict[str
             raise ValidationFailed("this edit was undone already", "id")
         if role != "admin" and edit["user"] != user:
             raise Forbidden("only an admin may undo someone else's edit", "id")
+        _lock(tx, edit["source_id"])
+        rows = tx.run("get_edit", id=edit_id)  # read again under the lock: a concurrent undo may have won
+        if edit_view(rows[0]["edit"])["undone"]:
+            raise ValidationFailed("this edit was undone already", "id")
         before, after = edit["before"], edit["after"]
         before_key, after_key = _key_of(edit, before), _key_of(edit, after)
         if after_key is not None and not _same(get_edge(tx, after_key), after["props"]):
-            raise Conflict(f"the {_key_text(after_key)} changed since this edit: undo the later edits first", "id")
+            current = get_edge(tx, after_key)
+            raise Conflict(f"the {_key_text(after_key)} changed since this edit: undo the later edits first", "id",
+                           extra={"current": None if current is None else {
+                               "type": after_key[2], "props": current, "version": edge_version(after_key[2], current)}})
         if before_key is not None and before_key != after_key and get_edge(tx, before_key) is not None:
             raise Conflict(f"a {_key_text(before_key)} exists again: delete it first", "id")
         if after_key is not None and after_key != before_key:
@@ -263,6 +316,8 @@ def undo_edit(store: GraphStore, edit_id: str, user: str, role: str) -> dict[str
                          _state(before_key, restored), undoes=edit_id)
         tx.run("mark_edit_undone", id=edit_id, by=record["id"], user=user, at=record["at"])
         return record
+
+    return store.write(work, what="undoing an edit")
 
 
 def list_edits(store: GraphStore, tool: str | None = None, limit: int = 50) -> list[dict[str, Any]]:

@@ -14,14 +14,17 @@ class WebError(ToolGraphError):
 
     status = 400
 
-    def __init__(self, message: str, field: str | None = None, *, status: int | None = None) -> None:
+    def __init__(self, message: str, field: str | None = None, *, status: int | None = None,
+                 extra: dict[str, Any] | None = None, headers: dict[str, str] | None = None) -> None:
         super().__init__(message)
         self.field = field
+        self.extra = extra or {}
+        self.headers = headers or {}
         if status is not None:
             self.status = status
 
     def as_dict(self) -> dict[str, Any]:
-        return {"error": str(self), "field": self.field, "status": self.status}
+        return {"error": str(self), "field": self.field, "status": self.status, **self.extra}
 
 
 class ValidationFailed(WebError):
@@ -46,3 +49,13 @@ class Conflict(WebError):
 
 class Unavailable(WebError):
     status = 503
+
+
+class TooManyAttempts(WebError):
+    """Too many wrong passwords: 429 with ``Retry-After``."""
+
+    status = 429
+
+    def __init__(self, retry_after: int) -> None:
+        super().__init__(f"too many wrong passwords: try again in {retry_after} s", "password",
+                         extra={"retry_after": retry_after}, headers={"Retry-After": str(retry_after)})

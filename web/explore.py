@@ -13,6 +13,7 @@ from toolgraph.db.store import GraphStore
 from toolgraph.embeddings.base import Embedder, EmbeddingError
 from toolgraph.errors import GraphStoreError
 from toolgraph.models import DEPENDENCY_TYPES, MANUAL_SOURCES, clean_text
+from web.edits import edge_version
 from web.errors import NotFound, ValidationFailed
 
 log = logging.getLogger(__name__)
@@ -122,7 +123,7 @@ def tool_details(store: GraphStore, tool_id: str, *, edge_limit: int = 200) -> d
                              "params": _loads(run["params"], {})}
     dependencies = [
         {"direction": r["direction"], "type": r["type"], "other": r["other"], "other_name": r["other_name"],
-         **edge_view(r["props"], r["type"])}
+         **edge_view(r["props"], r["type"]), "version": edge_version(r["type"], r["props"])}
         for r in store.query("tool_dependencies", id=tool_id, limit=edge_limit)
     ]
     return {"tool": tool, "weights": weights, "weights_from": computed, "dependencies": dependencies,

@@ -1,4 +1,6 @@
-"""Web users: ``(:User {name, role, password_hash, created})``, passwords hashed with werkzeug (scrypt).
+"""Web users: ``(:User {name, role, password_hash, created, session_epoch})``, passwords hashed with werkzeug
+(scrypt). A session is valid only while the user's ``session_epoch`` is the one it was made under: logging out and
+changing the password move it on (ending every session of that user), deleting the user ends them too.
 
 Used by ``toolgraph users ...`` and by the login. Roles: ``editor`` (edit dependencies, add tools, undo their own
 edits) and ``admin`` (all that, and undo anyone's edit).
@@ -62,6 +64,20 @@ def delete_user(store: GraphStore, name: str) -> None:
         raise UserError(f"no user {name!r}")
 
 
+def set_password(store: GraphStore, name: str, password: str) -> int:
+    """Change a user's password; every session of theirs ends. Returns the new session epoch."""
+    check_password(password)
+    rows = store.query("set_user_password", name=name, password_hash=generate_password_hash(password))
+    if not rows:
+        raise UserError(f"no user {name!r}")
+    return int(rows[0]["session_epoch"])
+
+
+def revoke_sessions(store: GraphStore, name: str) -> None:
+    """End every session of this user (on logout)."""
+    store.query("revoke_user_sessions", name=name)
+
+
 def get_user(store: GraphStore, name: str) -> dict[str, Any] | None:
     rows = store.query("get_user", name=name) if NAME.fullmatch(name or "") else []
     return rows[0] if rows else None
@@ -75,4 +91,4 @@ def authenticate(store: GraphStore, name: str, password: str) -> dict[str, Any] 
         return None
     if not check_password_hash(user["password_hash"], password):
         return None
-    return {"name": user["name"], "role": user["role"]}
+    return {"name": user["name"], "role": user["role"], "session_epoch": user["session_epoch"]}

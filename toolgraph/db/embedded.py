@@ -152,6 +152,7 @@ class EmbeddedServer:
         self.http_port = http_port
         self.database = database
         self.start_timeout_s = start_timeout_s
+        self.info_problem: str | None = None  # why server.json could not be read, when it could not
 
     # -- files -------------------------------------------------------------------------------------------------
     @property
@@ -175,6 +176,8 @@ class EmbeddedServer:
 
     def password(self) -> str:
         """The root password, generated on first use into a file only the user can read."""
+        if self.home.exists():
+            self.private_home()
         if self.password_file.exists():
             mode = self.password_file.stat().st_mode & 0o777
             if mode & 0o077:
@@ -185,7 +188,7 @@ class EmbeddedServer:
                 f"{self.password_file} is missing but {self.root_path} holds a database created with it; "
                 "restore the file, or remove the folder to start afresh"
             )
-        self.home.mkdir(parents=True, exist_ok=True, mode=0o700)
+        self.private_home()
         secret = secrets.token_urlsafe(24)
         fd = os.open(self.password_file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
@@ -193,18 +196,37 @@ class EmbeddedServer:
         return secret
 
     def read_info(self) -> ServerInfo | None:
+        self.info_problem = None
         try:
             raw = json.loads(self.info_file.read_text(encoding="utf-8"))
-            return ServerInfo(**raw)
+            info = ServerInfo(**raw)
+            if not all(isinstance(getattr(info, k), int) for k in ("pid", "bolt_port", "http_port")):
+                raise TypeError("pid and ports must be whole numbers")
+            return info
         except FileNotFoundError:
             return None
-        except (ValueError, TypeError) as exc:
+        except (ValueError, TypeError, UnicodeDecodeError) as exc:
+            self.info_problem = f"{self.info_file} is corrupted ({exc})"
             log.warning("ignoring unreadable %s: %s", self.info_file, exc)
             return None
 
+    def private_home(self) -> None:
+        """Create the home folder 0700, or tighten one that others may read (it holds the password, the server's
+        settings and the database with the users' password hashes)."""
+        self.home.mkdir(parents=True, exist_ok=True, mode=0o700)
+        mode = self.home.stat().st_mode & 0o777
+        if mode & 0o077:
+            try:
+                os.chmod(self.home, 0o700)
+            except OSError as exc:
+                raise EmbeddedServerError(
+                    f"{self.home} is open to other users (mode {mode:o}) and cannot be made private: {exc}; "
+                    "chmod 700 it or choose another TOOLGRAPH_HOME") from exc
+            log.warning("%s was open to other users (mode %o): made it 0700", self.home, mode)
+
     @contextmanager
     def _lock(self) -> Iterator[None]:
-        self.home.mkdir(parents=True, exist_ok=True, mode=0o700)
+        self.private_home()
         with open(self.home / "server.lock", "w", encoding="ascii") as fh:
             fcntl.flock(fh, fcntl.LOCK_EX)
             try:
@@ -218,7 +240,7 @@ class EmbeddedServer:
         info = self.read_info()
         if info is None:
             return None
-        if _pid_alive(info.pid) and _is_our_server(info.pid):
+        if info.pid > 0 and _pid_alive(info.pid) and _is_our_server(info.pid):
             return info
         log.warning("removing stale pid file %s: process %d is not running", self.info_file, info.pid)
         self.info_file.unlink(missing_ok=True)
@@ -301,6 +323,12 @@ class EmbeddedServer:
                 return info
             for port, name in ((self.bolt_port, "BOLT_PORT"), (self.http_port, "HTTP_PORT")):
                 if not _wait_port_free(port, 5.0):
+                    if self.info_problem:
+                        raise EmbeddedServerError(
+                            f"{self.info_problem}, and port {port} on 127.0.0.1 is in use, perhaps by the embedded "
+                            f"server it described: stop that java process (ps -ef | grep ArcadeDBServer) and "
+                            f"remove {self.info_file}, or restore the file"
+                        )
                     raise EmbeddedServerError(
                         f"port {port} on 127.0.0.1 is taken by another program, and no embedded server of "
                         f"{self.home} runs there; choose another with TOOLGRAPH_EMBEDDED_{name}"
@@ -317,6 +345,7 @@ class EmbeddedServer:
                     stdout=logfh,
                     stderr=subprocess.STDOUT,
                     start_new_session=True,
+                    umask=0o077,  # the database files: the user's only
                 )
             info = ServerInfo(proc.pid, self.bolt_port, self.http_port, self.database, time.time())
             tmp = self.info_file.with_suffix(".tmp")

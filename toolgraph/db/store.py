@@ -6,9 +6,10 @@ Only this module touches ``neo4j.Driver``. Driver errors become ToolGraph errors
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any
+import random
+import time
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import neo4j
 from neo4j import GraphDatabase
@@ -26,6 +27,26 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 Row = dict[str, Any]
+T = TypeVar("T")
+
+RETRY_TIME_S = 15.0  # how long a write keeps being retried after transient failures
+FIRST_DELAY_S = 0.02
+MAX_DELAY_S = 1.0
+MAX_CONSTRAINT_ATTEMPTS = 5  # a ConstraintError may also be a real violation: it is tried again only a few times
+
+
+def retryable(exc: BaseException | None) -> bool:
+    """A failure that the same work may not meet again: a deadlock or other transient error, a lost connection,
+    and ArcadeDB's ConstraintError on concurrent MERGE of one key (the driver does not retry that one)."""
+    while exc is not None and not isinstance(exc, nx.Neo4jError | nx.DriverError):
+        exc = exc.__cause__
+    if exc is None:
+        return False
+    if isinstance(exc, nx.ConstraintError):
+        return True
+    if isinstance(exc, nx.Neo4jError):
+        return exc.is_retryable() or (exc.code or "").startswith("Neo.TransientError.")
+    return isinstance(exc, nx.SessionExpired | nx.ServiceUnavailable) or exc.is_retryable()
 
 
 def chunks(items: Sequence[Any], size: int) -> Iterator[Sequence[Any]]:
@@ -45,7 +66,7 @@ def _translate(exc: Exception, what: str, where: str) -> GraphStoreError:
 
 
 class Tx:
-    """A write transaction that runs named queries; committed by :meth:`GraphStore.transaction` on success."""
+    """A write transaction that runs named queries; committed by :meth:`GraphStore.write` when the work returns."""
 
     def __init__(self, tx: neo4j.Transaction, catalog: QueryCatalog, where: str) -> None:
         self._tx = tx
@@ -75,6 +96,7 @@ class GraphStore:
         self.backend = backend
         self.uri = uri
         self.catalog = catalog or default_catalog()
+        self.retry_time_s = RETRY_TIME_S
 
     # -- connecting --------------------------------------------------------------------------------------------
     @classmethod
@@ -87,13 +109,14 @@ class GraphStore:
         *,
         http_url: str | None = None,
         catalog: QueryCatalog | None = None,
+        retry_time_s: float = RETRY_TIME_S,
     ) -> GraphStore:
         driver = GraphDatabase.driver(
             uri,
             auth=(user, password),
-            connection_timeout=10.0,
-            connection_acquisition_timeout=30.0,
-            max_transaction_retry_time=10.0,
+            connection_timeout=min(10.0, retry_time_s + 1),
+            connection_acquisition_timeout=min(30.0, retry_time_s + 2),
+            max_transaction_retry_time=retry_time_s,
         )
         try:
             driver.verify_connectivity()
@@ -108,7 +131,9 @@ class GraphStore:
 
         backend = detect(run_single, agent, http_url=http_url, http_auth=(user, password), database=database)
         log.info("connected to %s (%s)", uri, backend.agent)
-        return cls(driver, database=database, backend=backend, uri=uri, catalog=catalog)
+        store = cls(driver, database=database, backend=backend, uri=uri, catalog=catalog)
+        store.retry_time_s = retry_time_s
+        return store
 
     def close(self) -> None:
         self.driver.close()
@@ -125,33 +150,62 @@ class GraphStore:
         return self.driver.session(database=self.database, default_access_mode=mode)
 
     def query(self, name: str, /, **params: Any) -> list[Row]:
-        """Run one named query in its own transaction (read or write, as its header says)."""
+        """Run one named query in its own transaction (read or write, as its header says); a write is retried
+        on transient failures (:meth:`write`)."""
         query = self.catalog[name]
         write = query.mode == "write"
 
         def work(tx: neo4j.ManagedTransaction) -> list[Row]:
             return [record.data() for record in tx.run(query.text, params)]
 
+        if write:
+            return self.write(lambda tx: tx.run(name, **params), what=f"query {name}")
         try:
-            with self._session(write) as session:
-                return session.execute_write(work) if write else session.execute_read(work)
+            with self._session(False) as session:
+                return session.execute_read(work)
         except Exception as exc:  # noqa: BLE001 - translated
             raise _translate(exc, f"query {name}", self.uri) from exc
 
-    @contextmanager
-    def transaction(self) -> Iterator[Tx]:
-        """One explicit transaction: everything run in it is committed together, or nothing is."""
+    def write(self, work: Callable[[Tx], T], /, *, what: str = "a write transaction") -> T:
+        """Run ``work(tx)`` in one write transaction, committed when it returns; rolled back when it raises.
+
+        Transient failures (deadlocks, concurrent modification, a dropped connection; see :func:`retryable`) roll
+        back and run the *whole* ``work`` again after a growing, jittered delay, for up to ``RETRY_TIME_S``: so
+        ``work`` must read what it depends on inside the transaction and have no effects outside it (a
+        ``retry_time_s`` of the store's, 15 s unless it was connected with another). Any other
+        error (a ToolGraphError raised by ``work`` among them) is not retried."""
+        deadline = time.monotonic() + self.retry_time_s
+        delay = FIRST_DELAY_S
+        attempt = 0
+        while True:
+            attempt += 1
+            try:
+                return self._attempt(work)
+            except GraphStoreError as exc:
+                cause = exc.__cause__
+                constraint = isinstance(cause, nx.ConstraintError)
+                if (not retryable(cause) or time.monotonic() + delay > deadline
+                        or (constraint and attempt >= MAX_CONSTRAINT_ATTEMPTS)):
+                    if attempt > 1:
+                        log.warning("%s failed after %d attempts: %s", what, attempt, exc)
+                    raise
+            log.debug("%s: transient failure, attempt %d, retrying in %.2f s", what, attempt, delay)
+            time.sleep(delay * random.uniform(0.5, 1.5))
+            delay = min(delay * 2, MAX_DELAY_S)
+
+    def _attempt(self, work: Callable[[Tx], T]) -> T:
         try:
             session = self._session(True)
             tx = session.begin_transaction()
         except Exception as exc:  # noqa: BLE001 - translated
             raise _translate(exc, "opening a transaction", self.uri) from exc
         try:
-            yield Tx(tx, self.catalog, self.uri)
+            result = work(Tx(tx, self.catalog, self.uri))
             try:
                 tx.commit()
             except Exception as exc:  # noqa: BLE001 - translated
                 raise _translate(exc, "committing", self.uri) from exc
+            return result
         finally:
             if not tx.closed():
                 try:
@@ -210,21 +264,24 @@ class GraphStore:
         return GraphDataScience(self.driver, database=self.database, arrow=False, show_progress=False)
 
 
-def open_store(settings: Settings, *, start: bool = True) -> GraphStore:
+def open_store(settings: Settings, *, start: bool = True, retry_time_s: float = RETRY_TIME_S) -> GraphStore:
     """Connect as the settings say: Neo4j when ``TOOLGRAPH_NEO4J_URI`` is set, else the embedded server,
-    which is started first (and waited for) when it is not running."""
+    which is started first (and waited for) when it is not running. ``retry_time_s``: how long transient
+    failures are retried (the web page uses a short time: it answers 503 rather than keep a request waiting)."""
     if not settings.uses_embedded:
         n = settings.neo4j
         assert n.uri is not None
-        return GraphStore.connect(n.uri, n.user, n.password.get_secret_value(), n.database)
+        return GraphStore.connect(n.uri, n.user, n.password.get_secret_value(), n.database,
+                                  retry_time_s=retry_time_s)
     server = embedded_server(settings)
-    info = server.running()
+    # start() takes the lock on the home folder: a command that comes while another process starts the server
+    # waits for that one to be ready instead of connecting too early.
+    info = server.start() if start else server.running()
     if info is None:
-        if not start:
-            raise DatabaseUnavailableError("the embedded graph server is not running (start it: toolgraph db start)")
-        info = server.start()
+        raise DatabaseUnavailableError("the embedded graph server is not running (start it: toolgraph db start)")
     return GraphStore.connect(
-        info.bolt_uri, "root", server.password(), info.database, http_url=info.http_url
+        info.bolt_uri, "root", server.password(), info.database, http_url=info.http_url,
+        retry_time_s=retry_time_s,
     )
 
 

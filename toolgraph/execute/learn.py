@@ -8,6 +8,7 @@ import json
 from collections import Counter
 from typing import Any
 
+from toolgraph.db.store import Tx
 from toolgraph.execute.models import RunResult
 
 
@@ -26,11 +27,13 @@ def learn(store: Any, result: RunResult, *, embedder: Any = None, save: bool = T
            "model": plan.model, "status": plan.status, "seconds": result.timings.total_s,
            "tool_count": len(plan.tools), "plan": plan.model_dump_json(), "executed": True,
            "run_status": result.status, "answer": result.answer.model_dump_json(), "calls": json.dumps(calls)}
-    with store.transaction() as tx:  # counts and the run together, or neither
+    def work(tx: Tx) -> None:  # counts and the run together, or neither
         if rows:
             tx.run("record_tool_outcomes", rows=rows)
         if save:
             tx.run("save_run", run=run, tools=[t.id for t in plan.tools])
+
+    store.write(work, what="recording the run")
     learned: dict[str, Any] = {"outcomes": rows, "call_path": None, "memories": []}
     by_tool = {c.substitute_for or c.tool: c for c in result.calls}
     if result.status == "success":

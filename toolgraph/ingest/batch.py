@@ -11,6 +11,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from toolgraph.ingest.limits import MAX_FIELD_BYTES, MAX_RECORD_BYTES, not_finite, size_of
 from toolgraph.models import CallPathSpec, CategorySpec, DependencySpec, GroupSpec, ToolSpec
 
 
@@ -136,7 +137,22 @@ class ImportBatch:
         self.report.filtered[reason] += 1
 
     def build(self, model: type[BaseModel], data: dict[str, Any], file: str, record: str, prefix: str = "") -> Any:
-        """Validate ``data`` as ``model``; on failure record a problem and return None."""
+        """Validate ``data`` as ``model``; on failure record a problem and return None. A field above
+        ``MAX_FIELD_BYTES`` or a record above ``MAX_RECORD_BYTES`` is refused as too large first."""
+        total = 0
+        for key, value in data.items():
+            size = size_of(value, MAX_FIELD_BYTES)
+            if size > MAX_FIELD_BYTES:
+                self.reject(file, record, prefix + key, f"record too large: the field holds more than "
+                            f"{MAX_FIELD_BYTES} bytes")
+                return None
+            if not_finite(value):
+                self.reject(file, record, prefix + key, "NaN or Infinity is not a number that can be stored")
+                return None
+            total += size
+            if total > MAX_RECORD_BYTES:
+                self.reject(file, record, prefix + key, f"record too large: more than {MAX_RECORD_BYTES} bytes")
+                return None
         try:
             return model.model_validate(data)
         except ValidationError as exc:

@@ -9,6 +9,7 @@ from typing import Any
 
 from toolgraph.errors import InputFileError
 from toolgraph.ingest.batch import ImportBatch
+from toolgraph.ingest.limits import MAX_DEPTH, MAX_FILE_BYTES, MAX_LINE_BYTES, depth_exceeds
 
 _MISSING = object()
 
@@ -30,15 +31,65 @@ def expand(paths: Iterable[str | Path], suffixes: tuple[str, ...] = (".json", ".
     return list(dict.fromkeys(out))
 
 
+def too_big(path: Path, batch: ImportBatch) -> bool:
+    """Record a problem and say True when the file is above ``MAX_FILE_BYTES`` (checked before reading it)."""
+    try:
+        size = path.stat().st_size
+    except OSError:
+        return False  # reading it will say why
+    if size > MAX_FILE_BYTES:
+        batch.reject(str(path), "", "", f"file too large: {size} bytes, the limit is {MAX_FILE_BYTES}")
+        return True
+    return False
+
+
+def too_deep(path: Path, batch: ImportBatch, data: Any, where: str = "") -> bool:
+    if depth_exceeds(data):
+        batch.reject(str(path), where, "", f"nested deeper than {MAX_DEPTH} levels")
+        return True
+    return False
+
+
+def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise DuplicateKeyError(key)
+        out[key] = value
+    return out
+
+
+class DuplicateKeyError(ValueError):
+    """A JSON object names the same key twice (which value was meant?)."""
+
+
+def _bad_number(text: str) -> Any:
+    raise ValueError(f"{text} is not a number JSON allows")
+
+
+def parse_json(text: str) -> Any:
+    """Strict JSON: no NaN / Infinity, no duplicate keys."""
+    return json.loads(text, object_pairs_hook=_no_duplicate_keys, parse_constant=_bad_number)
+
+
 def load_json(path: Path, batch: ImportBatch) -> Any:
     """The parsed file, or ``_MISSING`` after recording why it could not be read."""
+    if too_big(path, batch):
+        return _MISSING
     try:
         with open(path, encoding="utf-8") as fh:
-            return json.load(fh)
+            data = parse_json(fh.read())
+        return _MISSING if too_deep(path, batch, data) else data
+    except RecursionError:
+        batch.reject(str(path), "", "", f"nested deeper than {MAX_DEPTH} levels")
+    except DuplicateKeyError as exc:
+        batch.reject(str(path), "", str(exc), "duplicate key in a JSON object")
     except json.JSONDecodeError as exc:
         batch.reject(str(path), f"line {exc.lineno} column {exc.colno}", "", f"not valid JSON: {exc.msg}")
     except UnicodeDecodeError as exc:
         batch.reject(str(path), f"byte {exc.start}", "", "not UTF-8 text")
+    except ValueError as exc:  # NaN / Infinity
+        batch.reject(str(path), "", "", f"not valid JSON: {exc}")
     except OSError as exc:
         batch.reject(str(path), "", "", f"cannot read: {exc.strerror or exc}")
     return _MISSING
@@ -53,13 +104,34 @@ def iter_jsonl(path: Path, batch: ImportBatch) -> Iterator[tuple[int, Any]]:
         return
     with fh:
         try:
-            for lineno, line in enumerate(fh, start=1):
+            lineno = 0
+            while line := fh.readline(MAX_LINE_BYTES + 1):
+                lineno += 1
+                if len(line) > MAX_LINE_BYTES:
+                    batch.reject(str(path), f"line {lineno}", "", f"record too large: the line is longer than "
+                                 f"{MAX_LINE_BYTES} characters")
+                    while line and not line.endswith("\n"):  # skip the rest of it
+                        line = fh.readline(MAX_LINE_BYTES + 1)
+                    continue
                 if not line.strip():
                     continue
+                where = f"line {lineno}"
                 try:
-                    yield lineno, json.loads(line)
+                    obj = parse_json(line)
+                except RecursionError:
+                    batch.reject(str(path), where, "", f"nested deeper than {MAX_DEPTH} levels")
+                    continue
+                except DuplicateKeyError as exc:
+                    batch.reject(str(path), where, str(exc), "duplicate key in a JSON object")
+                    continue
                 except json.JSONDecodeError as exc:
-                    batch.reject(str(path), f"line {lineno}", "", f"not valid JSON: {exc.msg} (column {exc.colno})")
+                    batch.reject(str(path), where, "", f"not valid JSON: {exc.msg} (column {exc.colno})")
+                    continue
+                except ValueError as exc:
+                    batch.reject(str(path), where, "", f"not valid JSON: {exc}")
+                    continue
+                if not too_deep(path, batch, obj, where):
+                    yield lineno, obj
         except UnicodeDecodeError as exc:
             batch.reject(str(path), f"byte {exc.start}", "", "not UTF-8 text")
 

@@ -16,7 +16,8 @@ from urllib.parse import urlparse
 
 from toolgraph.errors import InputFileError
 from toolgraph.ingest.batch import ImportBatch
-from toolgraph.ingest.files import load_json, missing
+from toolgraph.ingest.files import load_json, missing, too_big, too_deep
+from toolgraph.ingest.limits import MAX_DEPTH, MAX_REF_NODES, MAX_YAML_NODES, LimitExceeded
 from toolgraph.models import CallPathSpec, CategorySpec, GroupSpec, ToolSpec, id_part
 
 SOURCE = "openapi"
@@ -32,19 +33,65 @@ def _load_spec(path: Path, batch: ImportBatch) -> Any:
             import yaml
         except ImportError as exc:  # pragma: no cover - pyyaml is a dependency
             raise InputFileError(f"{path}: reading YAML needs pyyaml") from exc
+        if too_big(path, batch):
+            return None
         try:
             with open(path, encoding="utf-8") as fh:
-                return yaml.safe_load(fh)
+                data = _bounded_yaml(yaml, fh.read())
+        except LimitExceeded as exc:
+            batch.reject(str(path), "", "", str(exc))
+            return None
+        except RecursionError:
+            batch.reject(str(path), "", "", f"nested deeper than {MAX_DEPTH} levels")
+            return None
         except (yaml.YAMLError, OSError, UnicodeDecodeError) as exc:
             batch.reject(str(path), "", "", f"not valid YAML: {exc}")
             return None
+        return None if too_deep(path, batch, data) else data
     data = load_json(path, batch)
     return None if missing(data) else data
 
 
+def _bounded_yaml(yaml: Any, text: str) -> Any:
+    """``yaml.safe_load``, refusing a document whose aliases expand it past ``MAX_YAML_NODES`` nodes (counted on
+    the composed node graph, each alias at the size it stands for, before anything is built)."""
+    loader = yaml.SafeLoader(text)
+    try:
+        node = loader.get_single_node()
+        if node is None:
+            return None
+        sizes: dict[int, int] = {}
+        order, stack = [], [node]
+        while stack:  # iterative post-order over the node graph (shared by aliases: each node once)
+            n = stack.pop()
+            if id(n) in sizes:
+                continue
+            sizes[id(n)] = -1
+            order.append(n)
+            if isinstance(n, yaml.SequenceNode):
+                stack.extend(n.value)
+            elif isinstance(n, yaml.MappingNode):
+                stack.extend(x for pair in n.value for x in pair)
+        for n in reversed(order):
+            if isinstance(n, yaml.SequenceNode):
+                total = 1 + sum(sizes[id(c)] for c in n.value)
+            elif isinstance(n, yaml.MappingNode):
+                total = 1 + sum(sizes[id(x)] for pair in n.value for x in pair)
+            else:
+                total = 1
+            sizes[id(n)] = total
+            if total > MAX_YAML_NODES:
+                raise LimitExceeded(f"YAML aliases expand past {MAX_YAML_NODES} nodes (an alias bomb?)")
+        return loader.construct_document(node)
+    finally:
+        loader.dispose()
+
+
 class _Resolver:
-    def __init__(self, spec: dict[str, Any]) -> None:
+    def __init__(self, spec: dict[str, Any], file: str = "") -> None:
         self.spec = spec
+        self.file = file
+        self.expanded = 0  # schema nodes made by inlining $refs, bounded by MAX_REF_NODES
 
     def ref(self, ref: str) -> Any:
         if not ref.startswith("#/"):
@@ -68,6 +115,9 @@ class _Resolver:
 
     def schema(self, node: Any, depth: int = 0, seen: frozenset[str] = frozenset()) -> Any:
         """A schema with local $refs inlined, cut at a depth and at cycles (left as {"$ref": ...})."""
+        self.expanded += 1
+        if self.expanded > MAX_REF_NODES:
+            raise LimitExceeded(f"expanding $refs takes more than {MAX_REF_NODES} schema nodes")
         if isinstance(node, dict) and isinstance(node.get("$ref"), str):
             ref = node["$ref"]
             if ref in seen or depth >= MAX_SCHEMA_DEPTH:
@@ -152,7 +202,16 @@ def read_openapi(
     )
     if cat is None or grp is None or not batch.add_category(cat, file, "") or not batch.add_group(grp, file, "info"):
         return {}
-    res = _Resolver(spec)
+    res = _Resolver(spec, file)
+    try:
+        return _read_operations(batch, spec, res, file, gid, group_name, base)
+    except LimitExceeded as exc:
+        batch.reject(file, "", "", f"{exc} (the whole file is refused)")
+        return {}
+
+
+def _read_operations(batch: ImportBatch, spec: dict[str, Any], res: _Resolver, file: str, gid: str,
+                     group_name: str, base: str) -> OperationIndex:
     index: OperationIndex = {}
     for route, item in spec["paths"].items():
         item = res.deref(item)

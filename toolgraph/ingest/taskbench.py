@@ -88,9 +88,14 @@ def read_taskbench(folder: str | Path, batch: ImportBatch, *, category: str | No
         if not isinstance(link, dict):
             batch.reject(file, record, "", "expected an object")
             continue
-        bad = next((f for f in ("source", "target") if link.get(f) not in ids), None)
+        bad = next((f for f in ("source", "target") if not isinstance(link.get(f), str) or link[f] not in ids),
+                   None)
         if bad:
             batch.reject(file, record, bad, f"unknown node {link.get(bad)!r}")
+            continue
+        if link["source"] == link["target"]:
+            batch.reject(file, record, "target", f"a link from {link['source']!r} to itself (a tool cannot depend on "
+                                                 "itself)")
             continue
         dep = batch.build(
             DependencySpec,

@@ -24,6 +24,7 @@ from toolgraph.ingest.files import expand, load_json, missing, text_field
 from toolgraph.models import CategorySpec, GroupSpec, ToolSpec, id_part, toolbench_function_name
 
 SOURCE = "toolbench"
+MAX_NAME = 300  # as models.Name
 
 
 def group_id(category: str, tool: str) -> str:
@@ -44,9 +45,20 @@ def add_api(batch: ImportBatch, api: Any, file: str, record: str, *, group_extra
         batch.reject(file, record, "", f"expected an object, got {type(api).__name__}")
         return
     for field in ("category_name", "tool_name", "api_name"):
+        value = api.get(field)
+        if value is not None and not isinstance(value, str):
+            batch.reject(file, record, field, f"must be text, not {type(value).__name__}")
+            return
         if text_field(api, field) is None:
             batch.reject(file, record, field, "missing or empty")
             return
+        if len(value) > MAX_NAME:  # checked here, before the id made of it is blamed
+            batch.reject(file, record, field, f"longer than {MAX_NAME} characters")
+            return
+    method = api.get("method")
+    if method is not None and not isinstance(method, str):
+        batch.reject(file, record, "method", f"must be text such as \"GET\", not {type(method).__name__}")
+        return
     category, tool, name = api["category_name"], api["tool_name"], api["api_name"]
     cat = batch.build(CategorySpec, {"name": category}, file, record, "category_name.")
     group = batch.build(

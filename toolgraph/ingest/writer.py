@@ -21,6 +21,7 @@ from tqdm import tqdm
 from toolgraph.db.store import GraphStore, Tx, chunks
 from toolgraph.errors import ImportRejectedError
 from toolgraph.ingest.batch import ImportBatch, ImportReport
+from toolgraph.ingest.limits import byte_chunks
 from toolgraph.models import MANUAL_SOURCES, TRANSITION_ALPHA
 
 log = logging.getLogger(__name__)
@@ -75,27 +76,32 @@ def write_batch(
     report.dry_run = dry_run
     if batch.problems and not skip_invalid:
         raise ImportRejectedError(rejection_message(report), report)
+
+    def work(tx: Tx) -> None:
+        report.reset_write_counts()  # a retried transaction runs everything again
+        report.dry_run = dry_run
+        existing = _Existing.load(tx, batch, chunk_size)
+        _check_against_graph(batch, existing)
+        if batch.problems and not skip_invalid:
+            raise ImportRejectedError(rejection_message(report), report)
+        plan = _classify(batch, existing, report)
+        if dry_run:
+            raise _DryRun
+        total = sum(len(rows) for name, rows in plan if name != "job_transition_weights_for")
+        with tqdm(total=total, desc=f"writing {report.source}", unit="row", disable=not progress) as bar:
+            for name, rows in plan:
+                if name == "job_transition_weights_for":
+                    for part in chunks(rows[0]["sources"], chunk_size):
+                        tx.run(name, sources=list(part), alpha=TRANSITION_ALPHA, manual=sorted(MANUAL_SOURCES))
+                    continue
+                for part in byte_chunks(rows, chunk_size):  # no statement near the Bolt message limit
+                    result = tx.run(name, rows=part)
+                    if name == "increment_sequential":
+                        report.sequential_edges_touched += sum(r["n"] for r in result)
+                    bar.update(len(part))
+
     try:
-        with store.transaction() as tx:
-            existing = _Existing.load(tx, batch, chunk_size)
-            _check_against_graph(batch, existing)
-            if batch.problems and not skip_invalid:
-                raise ImportRejectedError(rejection_message(report), report)
-            plan = _classify(batch, existing, report)
-            if dry_run:
-                raise _DryRun
-            total = sum(len(rows) for name, rows in plan if name != "job_transition_weights_for")
-            with tqdm(total=total, desc=f"writing {report.source}", unit="row", disable=not progress) as bar:
-                for name, rows in plan:
-                    if name == "job_transition_weights_for":
-                        for part in chunks(rows[0]["sources"], chunk_size):
-                            tx.run(name, sources=list(part), alpha=TRANSITION_ALPHA, manual=sorted(MANUAL_SOURCES))
-                        continue
-                    for part in chunks(rows, chunk_size):
-                        result = tx.run(name, rows=list(part))
-                        if name == "increment_sequential":
-                            report.sequential_edges_touched += sum(r["n"] for r in result)
-                        bar.update(len(part))
+        store.write(work, what=f"importing {report.source}")
     except _DryRun:
         return report
     report.written = True

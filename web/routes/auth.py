@@ -1,8 +1,12 @@
 """Logins, roles and CSRF protection.
 
 - Viewing needs no login unless ``TOOLGRAPH_WEB_LOGIN_TO_VIEW`` is set; editing needs an ``editor`` or ``admin``.
-- A login lives in the signed session cookie (HttpOnly, SameSite=Lax) with the time it was made; it expires after
-  ``TOOLGRAPH_WEB_SESSION_MINUTES``, and a user deleted meanwhile is logged out on their next request.
+- A login lives in the signed session cookie (HttpOnly, SameSite=Lax) with the time it was made and the user's
+  session epoch; it expires after ``TOOLGRAPH_WEB_SESSION_MINUTES`` and is checked against the graph on every
+  request: logging out or changing the password (which move the epoch on) and deleting the user end it at once,
+  everywhere (a captured cookie is worthless afterwards).
+- Wrong passwords are throttled per (user, client address) and per client address (web.throttle): 429 with
+  ``Retry-After``.
 - Every POST, PUT, PATCH and DELETE must carry the session's CSRF token, as the form field ``csrf_token`` or the
   header ``X-CSRFToken`` (``GET /api/session`` hands it to API clients); logging in starts a new session.
 """
@@ -12,21 +16,23 @@ from __future__ import annotations
 import hmac
 import secrets
 import time
+import unicodedata
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
+from urllib.parse import unquote
 
 from flask import Blueprint, current_app, g, jsonify, redirect, render_template, request, session, url_for
 
 from web.context import json_body, state, wants_json
-from web.errors import Forbidden, LoginRequired, WebError
-from web.users import authenticate, get_user
+from web.errors import Forbidden, LoginRequired, TooManyAttempts, ValidationFailed, WebError
+from web.users import UserError, authenticate, get_user, revoke_sessions, set_password
 
 bp = Blueprint("auth", __name__)
 
 UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 OPEN_ENDPOINTS = frozenset({"auth.login", "auth.api_login", "auth.api_session", "auth.logout", "auth.api_logout",
-                            "static", "vendor"})
+                            "auth.api_password", "static", "vendor"})
 RANK = {"editor": 1, "admin": 2}
 
 
@@ -50,7 +56,7 @@ def current_user() -> dict[str, Any] | None:
         session.clear()
         return None
     row = get_user(state().store, name)
-    if row is None:
+    if row is None or session.get("epoch") != row["session_epoch"]:  # deleted, logged out or password changed
         session.clear()
         return None
     g.user = {"name": row["name"], "role": row["role"]}
@@ -100,21 +106,48 @@ def _start_session(user: dict[str, Any]) -> None:
     session.clear()  # a new session on login: no fixation
     session.permanent = True
     session["user"], session["role"], session["login_at"] = user["name"], user["role"], time.time()
+    session["epoch"] = user["session_epoch"]
     csrf_token()
 
 
 def safe_next(target: str | None) -> str:
-    """Only a path on this site (no scheme, no host, no //) to go back to after logging in."""
-    if target and target.startswith("/") and not target.startswith("//") and "\\" not in target:
+    """Only a path on this site to go back to after logging in: it starts with one ``/`` and holds no backslash,
+    no whitespace or control character (browsers drop tabs and newlines, so ``/<tab>/evil`` would be ``//evil``),
+    neither as given nor percent-decoded."""
+
+    def bad(text: str, spaces: bool) -> bool:
+        return (not text.startswith("/") or text.startswith("//") or "\\" in text
+                or any((spaces and c.isspace()) or unicodedata.category(c)[0] in "CZ" and not (c == " " and not spaces)
+                       for c in text))
+
+    if target and len(target) <= 2000 and not bad(target, True) and not bad(unquote(target), False):
         return target
     return url_for("explorer.page")
+
+
+def _authenticate(name: str, password: str) -> dict[str, Any] | None:
+    """Check a password, throttled per (user, client address) and per address: 429 while a bucket is closed."""
+    throttle, address = state().throttle, request.remote_addr or "?"
+    wait = throttle.retry_after(name, address)
+    if wait:
+        raise TooManyAttempts(wait)
+    user = authenticate(state().store, name, password)
+    if user is None:
+        throttle.failed(name, address)
+    else:
+        throttle.succeeded(name, address)
+    return user
 
 
 @bp.route("/login", methods=["GET", "POST"])
 def login() -> Any:
     error = None
     if request.method == "POST":
-        user = authenticate(state().store, request.form.get("name", ""), request.form.get("password", ""))
+        try:
+            user = _authenticate(request.form.get("name", ""), request.form.get("password", ""))
+        except TooManyAttempts as exc:
+            html = render_template("auth/login.html", error=str(exc), next=safe_next(request.form.get("next")))
+            return html, exc.status, exc.headers
         if user is not None:
             _start_session(user)
             return redirect(safe_next(request.form.get("next")))
@@ -123,9 +156,17 @@ def login() -> Any:
     return html, (401 if error else 200)
 
 
+def _end_session() -> None:
+    """Log out: every session of this user ends (the epoch moves on), not only this cookie."""
+    user = current_user()
+    if user is not None:
+        revoke_sessions(state().store, user["name"])
+    session.clear()
+
+
 @bp.post("/logout")
 def logout() -> Any:
-    session.clear()
+    _end_session()
     return redirect(url_for("explorer.page"))
 
 
@@ -140,7 +181,7 @@ def api_session() -> Any:
 @bp.post("/api/login")
 def api_login() -> Any:
     data = json_body()
-    user = authenticate(state().store, str(data.get("name") or ""), str(data.get("password") or ""))
+    user = _authenticate(str(data.get("name") or ""), str(data.get("password") or ""))
     if user is None:
         raise LoginRequired("wrong user name or password", "password")
     _start_session(user)
@@ -149,5 +190,22 @@ def api_login() -> Any:
 
 @bp.post("/api/logout")
 def api_logout() -> Any:
-    session.clear()
+    _end_session()
     return jsonify({"user": None, "csrf_token": csrf_token()})
+
+
+@bp.post("/api/password")
+def api_password() -> Any:
+    """Change your own password: ``{password, new_password}``. Every session of yours ends; this one starts anew."""
+    user = current_user()
+    if user is None:
+        raise LoginRequired("log in to change your password", "login")
+    data = json_body()
+    if _authenticate(user["name"], str(data.get("password") or "")) is None:
+        raise LoginRequired("the current password is wrong", "password")
+    try:
+        epoch = set_password(state().store, user["name"], str(data.get("new_password") or ""))
+    except UserError as exc:
+        raise ValidationFailed(str(exc), "new_password") from None
+    _start_session({"name": user["name"], "role": user["role"], "session_epoch": epoch})
+    return jsonify({"user": user["name"], "role": user["role"], "csrf_token": csrf_token()})
