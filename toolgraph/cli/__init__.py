@@ -3,7 +3,18 @@ are built here and handed to the library. Every command that prints results take
 
 ``base`` holds the group, the context and the output helpers; each other module registers one command group."""
 
-from toolgraph.cli import db, demo, imports, info, integrations, plan, retrieval, serve, weights  # noqa: F401 - registers commands
+from toolgraph.cli import (  # noqa: F401 - registers commands
+    db,
+    demo,
+    imports,
+    info,
+    integrations,
+    plan,
+    procedures,
+    retrieval,
+    serve,
+    weights,
+)
 from toolgraph.cli.base import main
 
 __all__ = ["main"]
