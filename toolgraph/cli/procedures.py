@@ -19,7 +19,7 @@ def procedures() -> None:
 
 
 @procedures.command("install")
-@click.option("--timeout", default=30.0, show_default=True, type=click.FloatRange(1, 600),
+@click.option("--timeout", default=90.0, show_default=True, type=click.FloatRange(1, 600),
               help="Seconds to wait for SHOW PROCEDURES to list them.")
 @json_option
 @pass_ctx

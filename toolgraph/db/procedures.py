@@ -39,7 +39,7 @@ def installed(store: GraphStore) -> list[dict[str, Any]]:
     return _run(store, "list_procedures", store.database, prefix=PREFIX)
 
 
-def install(store: GraphStore, *, timeout: float = 30.0) -> list[str]:
+def install(store: GraphStore, *, timeout: float = 90.0) -> list[str]:
     """Declare every procedure body on Neo4j and wait until SHOW PROCEDURES lists them all; their names."""
     if store.backend.kind != "neo4j":
         raise GraphStoreError(

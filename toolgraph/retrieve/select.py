@@ -168,12 +168,12 @@ class ToolSelector:
             kept[tid], scores[tid] = reasons, round(score, 4)
             if len(kept) >= cfg.k:
                 break
-        cards = self._cards(list(kept))
+        cards = self.cards(list(kept))
         self._closure(kept, cards, held)
-        tools = [self._graph_tool(tid, cards[tid], kept[tid], scores.get(tid), query) for tid in kept if tid in cards]
+        tools = [self.graph_tool(tid, cards[tid], kept[tid], scores.get(tid), query) for tid in kept if tid in cards]
         return Selection(query=query, tools=tools, source="graph", held=sorted(held))
 
-    def _cards(self, ids: list[str]) -> dict[str, dict[str, Any]]:
+    def cards(self, ids: list[str]) -> dict[str, dict[str, Any]]:
         return {r["id"]: r for r in self.store.query("planner_tools", ids=ids, vectors=False)}
 
     def _closure(self, kept: dict[str, list[str]], cards: dict[str, dict[str, Any]], held: set[str]) -> None:
@@ -197,10 +197,11 @@ class ToolSelector:
                 kept[provider] = [f"provides `{row['resource']}` for {tid} ({row['type'].lower()}, "
                                   f"weight {float(row['weight']):.2f})"]
                 frontier.append(provider)
-            cards.update(self._cards([p for p in frontier if p not in cards]))
+            cards.update(self.cards([p for p in frontier if p not in cards]))
 
-    def _graph_tool(self, tid: str, card: dict[str, Any], reasons: list[str], score: float | None,
-                    query: str) -> Selected:
+    def graph_tool(self, tid: str, card: dict[str, Any], reasons: list[str], score: float | None,
+                   query: str | None) -> Selected:
+        """A graph tool (a ``planner_tools`` row) as an OpenAI function; enums narrowed for ``query`` if given."""
         props: dict[str, Any] = {}
         required = []
         for p, is_req in [(p, True) for p in _params(card["required_params"])] + [
@@ -217,7 +218,7 @@ class ToolSelector:
             if is_req:
                 required.append(name)
         parameters = {"type": "object", "properties": props, "required": required}
-        notes = self._narrow(parameters, query)
+        notes = self._narrow(parameters, query) if query else []
         description = str(card.get("description") or card.get("name") or "")[:600]
         function = {"name": safe_name(tid), "description": description, "parameters": parameters}
         return Selected(id=tid, name=function["name"], reasons=reasons + notes, function=function, score=score)
