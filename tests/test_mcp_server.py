@@ -113,3 +113,42 @@ def test_wrong_arguments_come_back_as_tool_errors_with_suggestions(graph: GraphS
     assert "tool_id" in texts[4]
     assert "no category 'Wether'" in texts[5]
     assert payload(results[-1])["id"] == "c/g/forecast"
+
+
+def test_streamable_http(graph: GraphStore, env_for_cli: dict[str, str]) -> None:
+    import subprocess
+    import time
+
+    from mcp.client.streamable_http import streamable_http_client
+
+    from tests.conftest import free_port
+
+    try:
+        import httpx
+    except ImportError:  # this machine's build of httpx is published as httpx2
+        import httpx2 as httpx  # type: ignore[no-redef]
+
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "toolgraph.cli", "mcp", "--http", "--port", str(port)],
+                            env={**os.environ, **env_for_cli, "PYTHONPATH": str(ROOT)}, cwd=str(ROOT),
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            try:
+                httpx.get(f"http://127.0.0.1:{port}/mcp", timeout=1)
+                break
+            except httpx.HTTPError:
+                time.sleep(0.3)
+
+        async def go() -> Any:
+            async with streamable_http_client(f"http://127.0.0.1:{port}/mcp") as (read, write), \
+                    ClientSession(read, write) as session:
+                await session.initialize()
+                return await session.call_tool("tool_dependencies", {"tool_id": "c/g/forecast"})
+
+        result = anyio.run(go)
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
+    assert payload(result)["providers"]["city"][0]["tool"] == "c/g/city_lookup"
