@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -20,6 +21,7 @@ EDGE_TYPES = ("SEQUENTIAL", "STRONG_RESOURCE", "WEAK_RESOURCE")
 MAX_HOPS = 3
 MAX_K = 100
 MAX_NODES = 200
+NAMES_TTL_S = 60.0
 
 
 class NavigationError(ToolGraphError):
@@ -35,6 +37,7 @@ class Navigator:
     llm: Any = None
     _embedder: Any = field(default=None, init=False)
     _names: list[tuple[str, str]] | None = field(default=None, init=False)
+    _names_at: float = field(default=0.0, init=False)
 
     # -- helpers ------------------------------------------------------------------------------------------------
     def embedder(self) -> Any:
@@ -44,8 +47,9 @@ class Navigator:
 
     def closest_ids(self, text: str, n: int = 5) -> list[str]:
         """The valid tool ids nearest to ``text`` by id or by name (difflib ratio)."""
-        if self._names is None:
+        if self._names is None or time.monotonic() - self._names_at > NAMES_TTL_S:  # a long-lived server sees imports
             self._names = [(r["id"], r["name"] or "") for r in self.store.query("list_tool_names")]
+            self._names_at = time.monotonic()
         by_key: dict[str, str] = {}
         for tid, name in self._names:
             by_key.setdefault(tid.lower(), tid)
@@ -81,8 +85,9 @@ class Navigator:
                                   + (f"; did you mean {close[0]!r}?" if close else ""))
         if not 1 <= k <= MAX_K:
             raise NavigationError(f"k: {k} is out of range 1..{MAX_K}")
-        if category is not None and category not in self.categories():
-            close = difflib.get_close_matches(category, self.categories(), n=3, cutoff=0.3)
+        known = self.categories() if category is not None else []
+        if category is not None and category not in known:
+            close = difflib.get_close_matches(category, known, n=3, cutoff=0.3)
             raise NavigationError(f"category: no category {category!r}"
                                   + (f"; did you mean {', '.join(close)}?" if close else ""))
         embedder = None if method == "keyword" else self.embedder()
