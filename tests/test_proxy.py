@@ -259,3 +259,12 @@ def test_bad_upstreams_give_openai_errors(selector: ToolSelector) -> None:
     assert slow.value.status_code == 504 and "did not answer in time" in slow.value.message
     assert garbled.value.status_code == 502 and "not JSON" in garbled.value.message
     assert limited.value.status_code == 429 and "scripted failure" in limited.value.message
+
+
+def test_proxy_command_refuses_a_bad_upstream() -> None:
+    from click.testing import CliRunner
+
+    from toolgraph.cli import main
+
+    out = CliRunner().invoke(main, ["proxy", "--upstream", "api.openai.com/v1"])
+    assert out.exit_code == 1 and "give an http(s) base URL" in out.output
