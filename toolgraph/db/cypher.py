@@ -1,4 +1,6 @@
-"""The catalog of named Cypher: ``cypher/queries/*.cypher`` (one statement each) and ``cypher/schema/*.cypher``.
+"""The catalog of named Cypher: ``cypher/queries/*.cypher`` (one statement each), ``cypher/procedures/*.cypher``
+(procedure bodies: named queries too, with a ``// signature:`` line for ``apoc.custom.installProcedure``) and
+``cypher/schema/*.cypher``.
 
 Each query file opens with a header of ``//`` comments::
 
@@ -22,7 +24,7 @@ from toolgraph.errors import QueryCatalogError
 
 WRITE_CLAUSE = re.compile(r"\b(CREATE|MERGE|SET|DELETE|DETACH|REMOVE|DROP|FOREACH)\b", re.IGNORECASE)
 PARAM = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*)")
-HEADER_FIELD = re.compile(r"^//\s*(mode|params|returns):\s*(.*)$")
+HEADER_FIELD = re.compile(r"^//\s*(mode|params|returns|signature):\s*(.*)$")
 DECLARED_PARAM = re.compile(r"(?:^|,)\s*([A-Za-z_][A-Za-z0-9_]*)\s*:")
 
 
@@ -81,6 +83,7 @@ class NamedQuery:
     params: tuple[str, ...]
     returns: str
     description: str
+    signature: str = ""  # procedures only: ``name(arg :: TYPE, ...) :: (col :: TYPE, ...)``
 
     @property
     def used_params(self) -> set[str]:
@@ -126,6 +129,7 @@ def parse_query_file(path: Path) -> NamedQuery:
         params=declared,
         returns=header["returns"],
         description=" ".join(description).strip(),
+        signature=header.get("signature", ""),
     )
     if query.used_params != set(declared):
         raise QueryCatalogError(
@@ -140,6 +144,16 @@ class QueryCatalog:
     def __init__(self, root: Path | None = None) -> None:
         self.root = root or cypher_root()
         self._queries = {p.stem: parse_query_file(p) for p in sorted((self.root / "queries").glob("*.cypher"))}
+        self._procedures: dict[str, NamedQuery] = {}
+        for path in sorted((self.root / "procedures").glob("*.cypher")):
+            query = parse_query_file(path)
+            if path.stem in self._queries:
+                raise QueryCatalogError(f"procedures/{path.name}: a named query has the same name")
+            if not query.signature.startswith(f"{path.stem}("):
+                raise QueryCatalogError(f"procedures/{path.name}: needs a '// signature: {path.stem}(...) :: (...)' "
+                                        "line")
+            self._procedures[path.stem] = query
+        self._queries.update(self._procedures)
 
     def __getitem__(self, name: str) -> NamedQuery:
         try:
@@ -152,6 +166,10 @@ class QueryCatalog:
 
     def names(self) -> list[str]:
         return sorted(self._queries)
+
+    def procedures(self) -> list[NamedQuery]:
+        """The procedure bodies of ``cypher/procedures``, by name."""
+        return [self._procedures[n] for n in sorted(self._procedures)]
 
     def schema_statements(self) -> list[tuple[str, str]]:
         """``(file name, statement)`` for every statement in ``cypher/schema/*.cypher``, in file order."""
