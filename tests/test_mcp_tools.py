@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import socket
 import subprocess
 import sys
@@ -74,7 +75,7 @@ def test_stdio_server_tools_become_tools(imported: GraphStore) -> None:
     style = director.optional_params[0]
     assert style.enum == ["short", "long"] and style.default == "short"
     server = director.source_ref["server"]
-    assert server == {"transport": "stdio", "command": sys.executable, "args": [SERVER],
+    assert server == {"transport": "stdio", "command": sys.executable, "args": [SERVER], "cwd": os.getcwd(),
                       "env": ["TOOLGRAPH_TEST_MCP_SECRET"]}
     assert director.source_ref["tool"] == "film_director" and director.mutating  # no readOnlyHint
     assert not load(imported, "server_pid").mutating
@@ -142,6 +143,16 @@ def test_a_hanging_call_times_out(imported: GraphStore) -> None:
     with pytest.raises(ToolCallError, match="timed out after 0.5 s") as info:
         run(lambda ex: ex.call(sleepy, {"seconds": 5}, timeout_s=0.5))
     assert info.value.retryable and time.monotonic() - started < 15
+
+
+def test_a_relative_command_runs_from_the_recorded_folder(store: GraphStore, env_for_cli: dict[str, str],
+                                                         monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> None:
+    monkeypatch.chdir(FIXTURES)
+    cli_json("--group", "rel", "--", sys.executable, "mcp_server.py")
+    monkeypatch.chdir(tmp_path)  # a run from elsewhere still finds mcp_server.py
+    tool = load(store, "server_pid", group="mcp/rel")
+    assert tool.source_ref["server"]["cwd"] == str(FIXTURES)
+    assert isinstance(run(lambda ex: ex.call(tool, {}, timeout_s=10)).value, int)
 
 
 def test_a_server_that_cannot_start_is_a_clear_error(imported: GraphStore) -> None:
