@@ -205,3 +205,24 @@ def test_streamable_http_server_import_and_call(store: GraphStore, env_for_cli: 
     assert director.source_ref["server"] == {"transport": "http", "url": http_server}
     result = run(lambda ex: ex.call(director, {"title": "Titanic"}, timeout_s=10))
     assert result.value == "James Cameron"
+
+
+def test_a_tool_with_an_unusable_input_schema_rejects_the_import(store: GraphStore) -> None:
+    from mcp_types import Tool
+
+    from toolgraph.errors import ImportRejectedError
+    from toolgraph.ingest.batch import ImportBatch
+    from toolgraph.ingest.mcp_tools import read_mcp_listing
+    from toolgraph.ingest.writer import write_batch
+    from toolgraph.mcp_client import ServerRef
+
+    ref = ServerRef.http("http://127.0.0.1:1/mcp")
+    tools = [Tool(name="fine", input_schema={"type": "object", "properties": {}}),
+             Tool(name="bad", input_schema={"type": "object", "properties": {"a": {}}, "required": ["b"]})]
+    batch = read_mcp_listing(ref, "srv", "", tools, ImportBatch("mcp"))
+    with pytest.raises(ImportRejectedError) as info:
+        write_batch(store, batch)
+    problem = info.value.report.rejected[0]
+    assert problem.file == "mcp server http://127.0.0.1:1/mcp" and problem.record == "tools[1] bad"
+    assert problem.field == "inputSchema.required" and "'b'" in problem.message
+    assert snapshot(store) == ([], [])
