@@ -20,12 +20,15 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from toolgraph.db.store import GraphStore, Tx, chunks
 from toolgraph.errors import ToolGraphError
+
+if TYPE_CHECKING:
+    from graphdatascience import GraphDataScience
 
 log = logging.getLogger(__name__)
 
@@ -47,10 +50,10 @@ class JobContext:
     progress: Progress = field(default=lambda message: None)
     chunk_size: int = 1000
     extras: dict[str, Any] = field(default_factory=dict)  # e.g. an LLM client for the resource job
-    _gds: Any = None
+    _gds: GraphDataScience | None = None
 
     @property
-    def gds(self) -> Any:
+    def gds(self) -> GraphDataScience:
         """The ``graphdatascience`` client, made on first use by the store."""
         if self._gds is None:
             self._gds = self.store.gds()
@@ -101,7 +104,7 @@ class Job(ABC):
 
 
 @contextmanager
-def projected(gds: Any, name: str, nodes: Any, relationships: Any) -> Iterator[Any]:
+def projected(gds: GraphDataScience, name: str, nodes: Any, relationships: Any) -> Iterator[Any]:
     """A GDS projection that is dropped afterwards, whatever happens."""
     if gds.graph.exists(name)["exists"]:
         gds.graph.drop(name)

@@ -8,12 +8,15 @@ the same definitions in Python (gds_jobs/algorithms.py); both write through the 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import Field
 
 from gds_jobs.algorithms import louvain, pagerank
 from gds_jobs.base import Job, JobContext, JobParams, projected
+
+if TYPE_CHECKING:
+    from graphdatascience import GraphDataScience
 
 DEPENDENCY_TYPES = ("SEQUENTIAL", "STRONG_RESOURCE", "WEAK_RESOURCE")
 
@@ -39,7 +42,7 @@ def _projection(params: EdgeDefaults, orientation: str) -> dict[str, Any]:
             for t in DEPENDENCY_TYPES}
 
 
-def _stream_ids(gds: Any, frame: Any, column: str) -> dict[str, Any]:
+def _stream_ids(gds: GraphDataScience, frame: Any, column: str) -> dict[str, Any]:
     """Map a GDS stream (nodeId, column) to tool ids."""
     ids = gds.util.asNodes(list(frame["nodeId"]))
     return {node["id"]: value for node, value in zip(ids, frame[column])}

@@ -33,6 +33,7 @@ from pydantic import BaseModel, Field
 from gds_jobs.base import Job, JobContext, JobParams
 from gds_jobs.fields import Input, Output, io_from_description, tool_inputs, tool_outputs
 from toolgraph.db.store import chunks
+from toolgraph.llm import ChatModel
 
 log = logging.getLogger(__name__)
 
@@ -150,7 +151,7 @@ class _Cache:
             tmp.replace(self.path)
 
 
-def confirm_with_llm(llm: Any, cands: list[Candidate], tools: dict[str, dict[str, Any]], batch: int,
+def confirm_with_llm(llm: ChatModel, cands: list[Candidate], tools: dict[str, dict[str, Any]], batch: int,
                      cache_path: Path | None) -> tuple[list[Candidate], dict[str, int]]:
     cache = _Cache(cache_path)
     keys = [cache.key(llm.model, c, tools[c.source], tools[c.target]) for c in cands]

@@ -12,6 +12,7 @@ from toolgraph.db.store import GraphStore
 from toolgraph.errors import QueryCatalogError
 
 PACKAGE = Path(__file__).resolve().parent.parent / "toolgraph"
+QUERIES = PACKAGE.parent / "cypher" / "queries"
 NAME_USE = re.compile(r"""(?:\.query|\.run|_fetch\(tx,)\(?\s*["']([a-z_]+)["']""")
 
 
@@ -95,8 +96,11 @@ def test_catalog_from_another_root(tmp_path: Path) -> None:
 
 
 def test_every_query_explains_on_the_embedded_server(store: GraphStore) -> None:
-    for name in store.catalog.names():
-        store.explain(name)  # raises GraphStoreError naming the query if the server cannot plan it
+    names = store.catalog.names()
+    # explain() raises GraphStoreError naming the query if the server cannot plan it
+    plans = {name: store.explain(name) for name in names}
+    assert len(plans) == len(names) == len(list(QUERIES.glob("*.cypher")))
+    assert [name for name, plan in plans.items() if not plan] == []
 
 
 @pytest.mark.parametrize(("label", "key"), [("Category", "name"), ("ToolGroup", "id"), ("Tool", "id"), ("CallPath", "id")])

@@ -5,7 +5,6 @@ Everything else in the package takes explicit arguments.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -188,8 +187,3 @@ class Settings(BaseSettings):
     @property
     def uses_embedded(self) -> bool:
         return not self.neo4j.uri
-
-
-@lru_cache(maxsize=1)
-def get_settings() -> Settings:
-    return Settings()

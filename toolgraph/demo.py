@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from toolgraph.db.store import GraphStore
+from toolgraph.embeddings.base import Embedder
 from toolgraph.errors import InputFileError
 from toolgraph.ingest.batch import ImportBatch
 from toolgraph.ingest.openapi import read_restbench
@@ -13,6 +14,7 @@ from toolgraph.ingest.paths import read_paths
 from toolgraph.ingest.taskbench import read_taskbench
 from toolgraph.ingest.toolbench import read_toolbench
 from toolgraph.ingest.writer import write_batch
+from toolgraph.llm import ChatModel
 from toolgraph.stats import graph_stats
 
 
@@ -26,7 +28,7 @@ SAMPLE_REQUEST = "search for a movie by title and show its cast and crew"
 
 def run_demo(store: GraphStore, sample: Path | None = None, *, progress: bool = False,
              chunk_size: int = 1000, extras: dict[str, Any] | None = None,
-             embedder: Any = None, llm: Any = None, executors: list[Any] | None = None,
+             embedder: Embedder | None = None, llm: ChatModel | None = None, executors: list[Any] | None = None,
              run_config: Any = None) -> dict[str, Any]:
     """Import the sample, run the weight jobs, embed and search (with an embedder), then plan and execute a sample
     request (with ``llm`` when one is configured, else the graph-only policy and the binder) against the local

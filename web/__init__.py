@@ -26,8 +26,10 @@ from werkzeug.exceptions import HTTPException
 
 from toolgraph.config import Settings
 from toolgraph.db.store import GraphStore
+from toolgraph.embeddings.base import Embedder
 from toolgraph.errors import DatabaseUnavailableError, ToolGraphError
-from web.context import AUTO, WebState, wants_json
+from toolgraph.llm import ChatModel
+from web.context import AUTO, Auto, WebState, wants_json
 from web.errors import Unavailable, WebError
 
 log = logging.getLogger(__name__)
@@ -81,8 +83,9 @@ def _back() -> str:
     return url_for("explorer.page")
 
 
-def create_app(settings: Settings | None = None, *, store: GraphStore | None = None, embedder: Any = AUTO,
-               llm: Any = AUTO, config: dict[str, Any] | None = None) -> Flask:
+def create_app(settings: Settings | None = None, *, store: GraphStore | None = None,
+               embedder: Embedder | Auto | None = AUTO, llm: ChatModel | Auto | None = AUTO,
+               config: dict[str, Any] | None = None) -> Flask:
     """The app. ``store``: an open store (else one is opened from ``settings`` on first use); ``embedder`` /
     ``llm``: objects, None, or ``"auto"`` (from the settings when needed); ``config``: Flask config overrides."""
     settings = settings or Settings()

@@ -6,18 +6,21 @@ from __future__ import annotations
 import logging
 import threading
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from flask import current_app, request
 
 from toolgraph.config import Settings
 from toolgraph.db.store import GraphStore
+from toolgraph.embeddings.base import Embedder
 from toolgraph.errors import ToolGraphError
+from toolgraph.llm import ChatModel
 from web.errors import ValidationFailed
 
 log = logging.getLogger(__name__)
 
 AUTO = "auto"
+Auto = Literal["auto"]  # made from the settings when first needed
 
 
 @dataclass
@@ -28,8 +31,8 @@ class WebState:
 
     settings: Settings
     store_: GraphStore | None = None
-    embedder_: Any = AUTO
-    llm_: Any = AUTO
+    embedder_: Embedder | Auto | None = AUTO
+    llm_: ChatModel | Auto | None = AUTO
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
     @property
@@ -44,7 +47,7 @@ class WebState:
                     self.store_ = store
         return self.store_
 
-    def embedder(self) -> Any:
+    def embedder(self) -> Embedder | None:
         """The embedding model, or None when none is configured or the graph holds no tool vectors yet."""
         if self.embedder_ != AUTO:
             return self.embedder_
@@ -59,7 +62,7 @@ class WebState:
                     self.embedder_ = None
         return self.embedder_
 
-    def llm(self) -> Any:
+    def llm(self) -> ChatModel | None:
         if self.llm_ == AUTO:
             self.llm_ = self.settings.llm.client()
         return self.llm_

@@ -10,7 +10,7 @@ import logging
 from typing import Any
 
 from toolgraph.db.store import GraphStore
-from toolgraph.embeddings.base import EmbeddingError
+from toolgraph.embeddings.base import Embedder, EmbeddingError
 from toolgraph.errors import GraphStoreError
 from toolgraph.models import DEPENDENCY_TYPES, MANUAL_SOURCES, clean_text
 from web.errors import NotFound, ValidationFailed
@@ -38,7 +38,7 @@ def _loads(raw: Any, default: Any) -> Any:
 
 # -- search ---------------------------------------------------------------------------------------------------------
 def search_tools(store: GraphStore, query: str, *, method: str = "auto", k: int = 10, category: str | None = None,
-                 embedder: Any = None) -> dict[str, Any]:
+                 embedder: Embedder | None = None) -> dict[str, Any]:
     """Tools for a request. ``auto``: the graph method when the graph holds tool vectors and an embedding model is
     configured, keyword (BM25) when only the indexes exist, else a name search. Each hit says why it ranked."""
     text = clean_text(query or "")[:1000]

@@ -7,12 +7,15 @@ import json
 import logging
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from toolgraph.config import Settings
 from toolgraph.errors import ImportRejectedError, ToolGraphError
+
+if TYPE_CHECKING:
+    from toolgraph.db.store import GraphStore
 
 log = logging.getLogger("toolgraph")
 
@@ -22,9 +25,9 @@ class Context:
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
-        self._store: Any = None
+        self._store: GraphStore | None = None
 
-    def store(self, *, schema: bool = True) -> Any:
+    def store(self, *, schema: bool = True) -> GraphStore:
         if self._store is None:
             from toolgraph.db.store import open_store
 

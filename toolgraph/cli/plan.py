@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from toolgraph.cli.base import Context, emit, json_option, main, pass_ctx
 from toolgraph.errors import ToolGraphError
+
+if TYPE_CHECKING:
+    from toolgraph.db.store import GraphStore
+    from toolgraph.embeddings.base import Embedder
 
 
 # -- the main job -------------------------------------------------------------------------------------------------
@@ -75,7 +79,7 @@ def plan(obj: Context, query: str, no_llm: bool, no_decompose: bool, no_memory: 
     emit(result.model_dump(mode="json"), as_json, human)
 
 
-def _plan_embedder(obj: Context, store: Any) -> Any:
+def _plan_embedder(obj: Context, store: GraphStore) -> Embedder | None:
     """The embedding model, when the graph holds its vectors (else the planner scores by words)."""
     if not store.query("get_embedding_model"):
         return None

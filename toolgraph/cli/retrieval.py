@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from toolgraph.cli.base import Context, emit, json_option, main, pass_ctx, progress_enabled
 from toolgraph.errors import ToolGraphError
+
+if TYPE_CHECKING:
+    from toolgraph.retrieve.search import Retriever
 
 
 # -- retrieval ----------------------------------------------------------------------------------------------------
@@ -27,7 +30,7 @@ def embed(obj: Context, reset: bool, as_json: bool) -> None:
         f"indexes {d['vector_index']}, {d['text_index']}"))
 
 
-def _retriever(obj: Context, method: str, exact: bool = False) -> Any:
+def _retriever(obj: Context, method: str, exact: bool = False) -> Retriever:
     from toolgraph.retrieve.search import Retriever
 
     embedder = None if method == "keyword" else obj.settings.embed.embedder()

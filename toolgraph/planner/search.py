@@ -12,7 +12,7 @@ import time
 import uuid
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from toolgraph.errors import ToolGraphError
 from toolgraph.llm import ChatModel, LLMError
@@ -31,6 +31,11 @@ from toolgraph.planner.models import (
     Usage,
 )
 from toolgraph.planner.policy import Decision, GraphPolicy, LLMPolicy, Policy, SearchState, Verdict
+
+if TYPE_CHECKING:
+    from toolgraph.db.store import GraphStore
+    from toolgraph.embeddings.base import Embedder
+    from toolgraph.retrieve.search import Retriever
 
 log = logging.getLogger(__name__)
 
@@ -79,7 +84,7 @@ class _Subsearch:
 
 
 class Planner:
-    def __init__(self, store: Any, *, llm: ChatModel | None = None, embedder: Any = None,
+    def __init__(self, store: GraphStore, *, llm: ChatModel | None = None, embedder: Embedder | None = None,
                  config: PlannerConfig | None = None) -> None:
         self.store = store
         self.llm = llm
@@ -89,10 +94,10 @@ class Planner:
         self.graph_policy = GraphPolicy(graph=self.graph)
         self.policy: Policy = (LLMPolicy(llm, self.graph, protocol=self.config.protocol,
                                          decoupled=self.config.decoupled) if llm is not None else self.graph_policy)
-        self.retriever = self._retriever(embedder)
+        self.retriever = self._retriever()
 
     # -- set-up ---------------------------------------------------------------------------------------------------
-    def _has_embeddings(self, embedder: Any) -> bool:
+    def _has_embeddings(self, embedder: Embedder | None) -> bool:
         if embedder is None:
             return False
         from toolgraph.retrieve.embed import check_model
@@ -103,7 +108,7 @@ class Planner:
             log.warning("planning without embeddings: %s", exc)
             return False
 
-    def _retriever(self, embedder: Any) -> Any:
+    def _retriever(self) -> Retriever | None:
         from toolgraph.retrieve.search import Retriever
 
         try:

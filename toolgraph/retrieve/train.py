@@ -28,6 +28,7 @@ from pydantic import BaseModel
 
 from toolgraph.db.store import GraphStore
 from toolgraph.embeddings.base import Embedder, EmbeddingError
+from toolgraph.llm import ChatModel
 from toolgraph.retrieve.embed import tool_text
 from toolgraph.retrieve.evaluate import EvalQuery, ndcg_at, recall_at
 
@@ -52,7 +53,7 @@ class _LookAlike(BaseModel):
     description: str
 
 
-def _generated_negative(llm: Any, text: str) -> str | None:
+def _generated_negative(llm: ChatModel, text: str) -> str | None:
     prompt = ("Here is an API tool:\n" + text[:800] + "\n\nWrite the description of a different, plausible API "
               "tool that looks similar (same domain and wording) but does something else. Answer JSON only: "
               '{"description": "..."}')
@@ -100,7 +101,7 @@ def dense_metrics(embedder: Embedder, queries: list[EvalQuery], ids: list[str], 
 
 
 def build_examples(rows: list[dict[str, Any]], texts: list[str], docs: list[list[float]], base: Embedder,
-                   queries: list[EvalQuery], cfg: TrainConfig, llm: Any = None
+                   queries: list[EvalQuery], cfg: TrainConfig, llm: ChatModel | None = None
                    ) -> tuple[list[dict[str, Any]], dict[str, int]]:
     """Training examples from the graph's tool rows, their texts and their base-model vectors."""
     text = {r["id"]: t for r, t in zip(rows, texts)}
@@ -144,7 +145,7 @@ def build_examples(rows: list[dict[str, Any]], texts: list[str], docs: list[list
 
 
 def train(store: GraphStore, base: Embedder, queries: list[EvalQuery], cfg: TrainConfig, *,
-          base_path: str, pooling: str, llm: Any = None) -> dict[str, Any]:
+          base_path: str, pooling: str, llm: ChatModel | None = None) -> dict[str, Any]:
     """Fine-tune ``base`` (loaded from ``base_path``) into ``cfg.out``; returns what was done and measured."""
     train_q, held_q = split(queries, cfg.holdout, cfg.seed)
     if not train_q or not held_q:
