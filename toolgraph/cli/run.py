@@ -13,16 +13,24 @@ from toolgraph.config import Settings
 from toolgraph.errors import ToolGraphError
 
 
-def build_executors(settings: Settings, groups: dict[str, Any] | None = None) -> list[Any]:
+def build_executors(settings: Settings, groups: dict[str, Any] | None = None, *, store: Any = None,
+                    llm: Any = None) -> list[Any]:
     """The executors ``run`` and ``tools call`` use, in order: the first whose ``handles(tool)`` is true runs a
-    tool. ``groups`` adds group configurations over the settings' (the demo points TMDB at its local service)."""
+    tool. ``groups`` adds group configurations over the settings' (the demo points TMDB at its local service);
+    with ``store``, ToolBench tools answer from recordings (simulated by ``llm`` on a miss, when given)."""
     from toolgraph.execute.http import HttpExecutor
+    from toolgraph.execute.recorded import RecordedExecutor
 
     try:
         configured = settings.exec.all_groups()
     except ValueError as exc:
         raise ToolGraphError(str(exc)) from exc
-    return [HttpExecutor({**configured, **(groups or {})}, max_response_bytes=settings.exec.max_response_bytes)]
+    executors: list[Any] = []
+    if store is not None:
+        executors.append(RecordedExecutor(store, llm=llm))
+    executors.append(HttpExecutor({**configured, **(groups or {})},
+                                  max_response_bytes=settings.exec.max_response_bytes))
+    return executors
 
 
 def run_config(settings: Settings) -> Any:
@@ -70,7 +78,8 @@ def execute_request(obj: Context, query: str, *, no_llm: bool = False, groups: d
                                              decoupled=settings.llm.decoupled)
     try:
         return run_request(store, query, llm=llm, embedder=_plan_embedder(obj, store),
-                           executors=build_executors(settings, groups), config=run_config(settings),
+                           executors=build_executors(settings, groups, store=store, llm=llm),
+                           config=run_config(settings),
                            planner_config=config)
     except KeyboardInterrupt as exc:
         raise ToolGraphError("run cancelled (Ctrl-C): the calls in flight were stopped, nothing was stored") from exc
@@ -118,7 +127,8 @@ def tools_call(obj: Context, tool_id: str, args: tuple[str, ...], as_json: bool)
         except ValueError:
             arguments[name] = value
     arguments = validate(tool, arguments)
-    executor = next((e for e in build_executors(obj.settings) if e.handles(tool)), None)
+    executors = build_executors(obj.settings, store=obj.store(), llm=obj.settings.llm.client())
+    executor = next((e for e in executors if e.handles(tool)), None)
     if executor is None:
         raise ToolGraphError(f"{tool_id}: no executor runs tools of source {tool.source!r}")
     result = asyncio.run(executor.call(tool, arguments, timeout_s=obj.settings.exec.call_timeout_s))
