@@ -106,7 +106,8 @@ class Runner:
         out = []
         for tool_id, rec in records.items():
             if rec.status == "ok" and rec.level < call.level:
-                out.append(Upstream(rec.id, rec.tool, rec.raw_value, direct.get(tool_id), tool_id in direct))
+                out.append(Upstream(rec.id, rec.tool, rec.raw_value, direct.get(tool_id), tool_id in direct,
+                                    tuple(str(v) for v in rec.arguments.values())))
         return out
 
     # -- one call ---------------------------------------------------------------------------------------------------
