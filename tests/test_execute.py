@@ -63,12 +63,10 @@ def test_cli_run_json_and_tools_call(store, tmdb, env_for_cli, monkeypatch) -> N
     from click.testing import CliRunner
 
     from toolgraph.cli import main
-    from toolgraph.config import get_settings
 
     import_tmdb(store)
     monkeypatch.setenv("TOOLGRAPH_EXEC_GROUPS", json.dumps(
         {"TMDB": {"base_url": tmdb.url, "allow_private": True, "headers": {"Authorization": "Bearer s3cret"}}}))
-    get_settings.cache_clear()
     cli = CliRunner()
     out = cli.invoke(main, ["run", QUERY, "--no-llm", "--json"])
     assert out.exit_code == 0, out.output
@@ -84,4 +82,3 @@ def test_cli_run_json_and_tools_call(store, tmdb, env_for_cli, monkeypatch) -> N
     assert bad.exit_code != 0 and "parameter person_id" in bad.output
     unknown = cli.invoke(main, ["tools", "call", "movies/tmdb/nope"])
     assert unknown.exit_code != 0 and "no tool 'movies/tmdb/nope'" in unknown.output
-    get_settings.cache_clear()
