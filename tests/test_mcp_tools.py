@@ -226,3 +226,14 @@ def test_a_tool_with_an_unusable_input_schema_rejects_the_import(store: GraphSto
     assert problem.file == "mcp server http://127.0.0.1:1/mcp" and problem.record == "tools[1] bad"
     assert problem.field == "inputSchema.required" and "'b'" in problem.message
     assert snapshot(store) == ([], [])
+
+
+def test_a_request_runs_end_to_end_on_mcp_tools(imported: GraphStore) -> None:
+    from toolgraph.execute import RunConfig, run_request
+    from toolgraph.execute.extra import extra_executors
+
+    result = run_request(imported, 'Search the film "Titanic"', executors=extra_executors(store=imported),
+                         config=RunConfig(run_timeout_s=60))
+    ok = [c for c in result.calls if c.status == "ok"]
+    assert ok and ok[0].tool == f"{GROUP}/search_film" and ok[0].executor == "mcp", result.calls
+    assert "James Cameron" in result.answer.text
