@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict
 
 from toolgraph.errors import ArgumentError, ToolCallError, ToolGraphError
 from toolgraph.execute.base import ExecTool, Executor
-from toolgraph.execute.compress import compress, dumps
+from toolgraph.execute.compress import compress, dumps, llm_fields
 from toolgraph.execute.models import CallRecord, RunConfig, mask
 from toolgraph.execute.params import Binding, Upstream, bind, schema_of, validate
 from toolgraph.planner.models import Plan
@@ -186,7 +186,7 @@ class Runner:
             except ToolCallError as exc:
                 error = exc
             else:
-                self._succeeded(call, tool, result.value, result.simulated, query, plan)
+                await self._succeeded(call, tool, result.value, result.simulated, query, plan)
                 return True
             call.status, call.error = "failed", str(error)
             if not error.retryable or attempt == self.config.retries:
@@ -200,8 +200,8 @@ class Runner:
             await asyncio.sleep(wait)
         return False
 
-    def _succeeded(self, call: CallRecord, tool: ExecTool, value: Any, simulated: bool, query: str,
-                   plan: Plan) -> None:
+    async def _succeeded(self, call: CallRecord, tool: ExecTool, value: Any, simulated: bool, query: str,
+                         plan: Plan) -> None:
         downstream = {e.target for e in plan.edges if e.source == call.tool}
         keep = {e.resource for e in plan.edges if e.source == call.tool and e.resource}
         for tid in downstream:
@@ -212,6 +212,13 @@ class Runner:
         call.raw_value = value
         call.raw_chars = len(raw)
         call.raw = raw[: self.config.raw_chars]
+        if self.llm is not None and len(raw) > self.config.compress_chars:  # the model picks the fields to keep
+            from toolgraph.llm import LLMError
+
+            try:
+                keep |= await asyncio.to_thread(llm_fields, self.llm, query, tool.name, value, keep)
+            except LLMError as exc:  # the rules alone still compress
+                call.error = f"field choice by the LLM failed, rules used: {exc}"
         call.result = compress(value, keep=keep, request=query, limit=self.config.compress_chars)
         call.result_chars = len(dumps(call.result))
 
