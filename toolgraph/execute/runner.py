@@ -61,6 +61,15 @@ class Runner:
     # -- the plan ---------------------------------------------------------------------------------------------------
     async def run(self, plan: Plan, query: str) -> tuple[list[list[str]], list[CallRecord]]:
         """Run the plan's levels; (call ids by level, every call record)."""
+        try:
+            return await self._run(plan, query)
+        finally:
+            for executor in self.executors:  # pooled connections belong to this run's event loop
+                close = getattr(executor, "aclose", None)
+                if close is not None:
+                    await close()
+
+    async def _run(self, plan: Plan, query: str) -> tuple[list[list[str]], list[CallRecord]]:
         records: dict[str, CallRecord] = {}  # planned tool id -> its call
         levels: list[list[str]] = []
         deadline = time.monotonic() + self.config.run_timeout_s
