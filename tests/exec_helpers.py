@@ -48,6 +48,9 @@ def fault_server() -> Iterator[tuple[str, Counter[str]]]:
                 return self._send(200, {"blob": "x" * 10_000_000})
             if path == "/redirect":
                 return self._send(302, {}, {"Location": query.get("to", "http://169.254.169.254/latest/meta-data")})
+            if path == "/big":
+                return self._send(200, {"records": [{"id": i, "name": f"n{i}", "price": i * 1.5, "blurb": "x" * 200}
+                                                    for i in range(30)], "page": 1})
             if path == "/missing":
                 return self._send(404, {"error": "not here"})
             if path == "/item":

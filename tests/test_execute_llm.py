@@ -58,3 +58,28 @@ def test_citations_of_calls_that_gave_nothing_are_sent_back(store) -> None:
         http_tools(store, base, DETAIL)
         result = run(store, base, make_plan("what does item 41 cost", [["detail"]]), url)
     assert "c9" in json.dumps(fake.requests[2]["messages"][-1]) and result.answer.citations[0].call == "c1"
+
+
+def test_the_llm_picks_the_fields_a_big_response_keeps(store) -> None:
+    script = ['{"name": "big", "args": {}}',
+              '{"fields": ["price", "nope"]}', '{"fields": ["price"]}',
+              '{"answer": "Prices listed [c1].", "citations": [{"fact": "prices", "call": "c1"}]}']
+    with fault_server() as (base, _), fake_llm(script) as (fake, url):
+        http_tools(store, base, {"big": {"path": "/big"}})
+        result = run(store, base, make_plan("list the records", [["big"]]), url)
+    call = result.calls[0]
+    assert call.status == "ok" and call.raw_chars > 1024 >= call.result_chars
+    kept = json.dumps(call.result)
+    assert '"price"' in kept and "xxxxxxxx" not in kept
+    assert "no such field(s): nope" in fake.requests[2]["messages"][-1]["content"]
+
+
+def test_rules_alone_keep_labels_and_the_fields_downstream_tools_name() -> None:
+    from toolgraph.execute.compress import compress, dumps
+
+    value = {"records": [{"id": i, "name": f"n{i}", "price": i * 1.5, "blurb": "x" * 200} for i in range(30)]}
+    plain = dumps(compress(value, request="list the records"))
+    hinted = dumps(compress(value, keep={"price"}, request="list the records"))
+    assert len(plain) <= 1024 and len(hinted) <= 1024
+    assert '"name"' in plain and '"price"' not in plain and '"price"' in hinted
+    assert '"blurb"' not in plain and compress({"a": 1}) == {"a": 1}  # small responses stay whole

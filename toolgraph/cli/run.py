@@ -119,7 +119,14 @@ def tools_call(obj: Context, tool_id: str, args: tuple[str, ...], as_json: bool)
     executor = next((e for e in executors if e.handles(tool)), None)
     if executor is None:
         raise ToolGraphError(f"{tool_id}: no executor runs tools of source {tool.source!r}")
-    result = asyncio.run(executor.call(tool, arguments, timeout_s=obj.settings.exec.call_timeout_s))
+    async def once() -> Any:
+        try:
+            return await executor.call(tool, arguments, timeout_s=obj.settings.exec.call_timeout_s)
+        finally:
+            if hasattr(executor, "aclose"):
+                await executor.aclose()
+
+    result = asyncio.run(once())
     from toolgraph.execute.models import mask
 
     out = {"tool": tool_id, "executor": executor.kind, "arguments": mask(arguments), "simulated": result.simulated,

@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict
 
 from toolgraph.errors import ArgumentError, ToolCallError, ToolGraphError
 from toolgraph.execute.base import ExecTool, Executor
-from toolgraph.execute.compress import compress, dumps
+from toolgraph.execute.compress import compress, dumps, llm_fields
 from toolgraph.execute.models import CallRecord, RunConfig, mask
 from toolgraph.execute.params import Binding, Upstream, bind, schema_of, validate
 from toolgraph.planner.models import Plan
@@ -61,6 +61,15 @@ class Runner:
     # -- the plan ---------------------------------------------------------------------------------------------------
     async def run(self, plan: Plan, query: str) -> tuple[list[list[str]], list[CallRecord]]:
         """Run the plan's levels; (call ids by level, every call record)."""
+        try:
+            return await self._run(plan, query)
+        finally:
+            for executor in self.executors:  # pooled connections belong to this run's event loop
+                close = getattr(executor, "aclose", None)
+                if close is not None:
+                    await close()
+
+    async def _run(self, plan: Plan, query: str) -> tuple[list[list[str]], list[CallRecord]]:
         records: dict[str, CallRecord] = {}  # planned tool id -> its call
         levels: list[list[str]] = []
         deadline = time.monotonic() + self.config.run_timeout_s
@@ -186,7 +195,7 @@ class Runner:
             except ToolCallError as exc:
                 error = exc
             else:
-                self._succeeded(call, tool, result.value, result.simulated, query, plan)
+                await self._succeeded(call, tool, result.value, result.simulated, query, plan)
                 return True
             call.status, call.error = "failed", str(error)
             if not error.retryable or attempt == self.config.retries:
@@ -200,8 +209,8 @@ class Runner:
             await asyncio.sleep(wait)
         return False
 
-    def _succeeded(self, call: CallRecord, tool: ExecTool, value: Any, simulated: bool, query: str,
-                   plan: Plan) -> None:
+    async def _succeeded(self, call: CallRecord, tool: ExecTool, value: Any, simulated: bool, query: str,
+                         plan: Plan) -> None:
         downstream = {e.target for e in plan.edges if e.source == call.tool}
         keep = {e.resource for e in plan.edges if e.source == call.tool and e.resource}
         for tid in downstream:
@@ -212,6 +221,13 @@ class Runner:
         call.raw_value = value
         call.raw_chars = len(raw)
         call.raw = raw[: self.config.raw_chars]
+        if self.llm is not None and len(raw) > self.config.compress_chars:  # the model picks the fields to keep
+            from toolgraph.llm import LLMError
+
+            try:
+                keep |= await asyncio.to_thread(llm_fields, self.llm, query, tool.name, value, keep)
+            except LLMError as exc:  # the rules alone still compress
+                call.error = f"field choice by the LLM failed, rules used: {exc}"
         call.result = compress(value, keep=keep, request=query, limit=self.config.compress_chars)
         call.result_chars = len(dumps(call.result))
 
