@@ -237,3 +237,24 @@ def test_a_request_runs_end_to_end_on_mcp_tools(imported: GraphStore) -> None:
     ok = [c for c in result.calls if c.status == "ok"]
     assert ok and ok[0].tool == f"{GROUP}/search_film" and ok[0].executor == "mcp", result.calls
     assert "James Cameron" in result.answer.text
+
+
+def test_hostile_names_from_a_server_stay_data(store: GraphStore) -> None:
+    from mcp_types import Tool
+
+    from toolgraph.ingest.batch import ImportBatch
+    from toolgraph.ingest.mcp_tools import read_mcp_listing
+    from toolgraph.ingest.writer import write_batch
+    from toolgraph.mcp_client import ServerRef
+
+    hostile = "'}) MATCH (n) DETACH DELETE n //"
+    tools = [Tool(name=hostile, description="<script>alert('x')</script>\x00\x1b[31m",
+                  input_schema={"type": "object", "properties": {"$id} RETURN 1": {"type": "string"}}})]
+    report = write_batch(store, read_mcp_listing(ServerRef.http("http://127.0.0.1:1/mcp"), hostile, "", tools,
+                                                 ImportBatch("mcp")))
+    assert report.counts["tools"].created == 1
+    tool_id = "mcp/match_n_detach_delete_n/match_n_detach_delete_n"
+    tool = ExecTool.from_row(store.query("tool_details", id=tool_id)[0])
+    assert tool.name == hostile and tool.function_name == hostile and tool.source_ref["tool"] == hostile
+    assert tool.description == "<script>alert('x')</script>[31m"  # control characters stripped, text kept as data
+    assert tool.optional_params[0].name == "$id} RETURN 1"
