@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from tests.conftest import snapshot
+from tests.conftest import ROOT, snapshot
 from toolgraph.cli import main
 from toolgraph.db.store import GraphStore
 from toolgraph.errors import ArgumentError, InputFileError, ToolCallError
@@ -194,6 +194,11 @@ def test_cli_imports_a_module_from_the_current_folder(store: GraphStore, env_for
     assert json.loads(result.stdout)["tools"]["created"] == 1
     tool = load(store, "mine/my_cli_tools/greet")
     assert tool.required_params[0].description == "who." and tool.optional_params[0].type == "boolean"
+    assert tool.source_ref["path"] == str(tmp_path)  # found in the current folder: recorded
+    sys.modules.pop("my_cli_tools", None)
+    monkeypatch.setattr(sys, "path", [p for p in sys.path if p not in ("", str(tmp_path))])
+    monkeypatch.chdir(ROOT)  # a run from elsewhere still imports it
+    assert call(PythonExecutor(), tool, name="ann") == "hello ann"
     sys.modules.pop("my_cli_tools", None)
     bad = CliRunner().invoke(main, ["import", "python", "nope_nope_mod"])
     assert bad.exit_code == 2 and "cannot import" in bad.output

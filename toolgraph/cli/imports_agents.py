@@ -38,14 +38,11 @@ def import_python(obj: Context, target: str, group: str | None, category: str | 
     """Every public function of a module (or the public methods of MODULE:Class) becomes a tool. The module is
     imported (its top-level code runs), from the installed packages or the current folder."""
     import os
-    import sys
 
     from toolgraph.ingest.batch import ImportBatch
     from toolgraph.ingest.python_tools import read_python
 
-    if os.getcwd() not in sys.path:
-        sys.path.insert(0, os.getcwd())
-    batch = read_python(target, ImportBatch("python"), group=group, category=category)
+    batch = read_python(target, ImportBatch("python"), group=group, category=category, search_path=os.getcwd())
     _run_import(obj, batch, skip_invalid, dry_run, as_json)
 
 

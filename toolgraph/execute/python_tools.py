@@ -16,6 +16,8 @@ import dataclasses
 import importlib
 import inspect
 import json
+import os
+import sys
 import threading
 from typing import Any
 
@@ -113,6 +115,9 @@ class PythonExecutor:
 
     def _resolve(self, tool: ExecTool) -> Any:
         module_name, qualname = tool.source_ref["module"], tool.source_ref["qualname"]
+        path = tool.source_ref.get("path")
+        if path and path not in sys.path and os.path.isdir(path):  # a module imported from a folder, not installed
+            sys.path.append(path)
         try:
             module = importlib.import_module(module_name)
         except Exception as exc:
