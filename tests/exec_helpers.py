@@ -59,6 +59,15 @@ def fault_server() -> Iterator[tuple[str, Counter[str]]]:
                 return self._send(200, {"item_id": int(path.rsplit("/", 1)[1]), "price": 12.5, "stock": 3})
             return self._send(200, {"ok": True, "path": path, "query": query})
 
+        def do_POST(self) -> None:  # noqa: N802 - echoes what it got
+            parts = urlsplit(self.path)
+            hits[parts.path] += 1
+            length = int(self.headers.get("Content-Length", 0))
+            body = json.loads(self.rfile.read(length) or b"null")
+            self._send(200, {"method": "POST", "path": parts.path,
+                             "query": {k: v[0] for k, v in parse_qs(parts.query).items()},
+                             "trace": self.headers.get("X-Trace"), "body": body})
+
         def _send(self, status: int, body: Any, headers: dict[str, str] | None = None) -> None:
             data = body if isinstance(body, bytes) else json.dumps(body).encode()
             self.send_response(status)
@@ -84,7 +93,7 @@ def fault_server() -> Iterator[tuple[str, Counter[str]]]:
 
 def http_tools(store: Any, base: str, tools: dict[str, dict[str, Any]]) -> None:
     """Tools ``c/faults/<key>`` (GET ``base + path``), written through the real importer.
-    A tool entry: {path, required: [(name, type, location)], optional: [...]}."""
+    A tool entry: {path, method, required: [(name, type, location)], optional: [...]}."""
     from toolgraph.ingest.batch import ImportBatch
     from toolgraph.ingest.writer import write_batch
     from toolgraph.models import CategorySpec, GroupSpec, ToolSpec
@@ -97,10 +106,10 @@ def http_tools(store: Any, base: str, tools: dict[str, dict[str, Any]]) -> None:
             return [{"name": n, "type": ty, "location": loc} for n, ty, loc in specs]
 
         batch.add_tool(ToolSpec(
-            id=f"{GROUP}/{key}", name=key, group_id=GROUP, description=t.get("description", key), method="GET",
+            id=f"{GROUP}/{key}", name=key, group_id=GROUP, description=t.get("description", key), method=t.get("method", "GET"),
             url=base + t["path"], required_params=params(t.get("required", [])),
             optional_params=params(t.get("optional", [])), source="openapi",
-            source_ref={"path": t["path"], "method": "GET"}), "t", "")
+            source_ref={"path": t["path"], "method": t.get("method", "GET")}), "t", "")
     write_batch(store, batch)
 
 

@@ -148,3 +148,41 @@ def test_unknown_tool_in_a_plan_is_a_per_call_error(store) -> None:
     result = run(store, plan)
     assert result.calls[0].status == "failed" and "unknown tool" in result.calls[0].error
     assert ExecTool(id="a", name="a").mutating is False
+
+
+def test_path_query_header_and_body_parameters_go_where_the_spec_says(store, service) -> None:
+    base, _ = service
+    http_tools(store, base, {"order": {"path": "/orders/{shop}", "method": "POST", "required": [
+        ("shop", "string", "path"), ("size", "integer", "query"), ("X-Trace", "string", "header"),
+        ("item", "string", "body")]}})
+    executor = HttpExecutor({GROUP: ExecGroup(allow_private=True)})
+    from toolgraph.execute.params import validate
+    from toolgraph.execute.runner import load_tool
+
+    tool = load_tool(store, f"{GROUP}/order")
+    assert tool.mutating
+    args = validate(tool, {"shop": "a b/c", "size": "3", "X-Trace": "t-1", "item": "lamp"})
+    assert args["size"] == 3  # coerced from text
+    result = asyncio.run(executor.call(tool, args, timeout_s=5))
+    assert result.value == {"method": "POST", "path": "/orders/a%20b%2Fc", "query": {"size": "3"}, "trace": "t-1",
+                            "body": {"item": "lamp"}}
+    from toolgraph.errors import ArgumentError
+
+    with pytest.raises(ArgumentError, match="unknown parameter"):
+        validate(tool, {**args, "extra": 1})
+    with pytest.raises(ArgumentError, match="parameter arguments: 'item' is a required property"):
+        validate(tool, {k: v for k, v in args.items() if k != "item"})
+
+
+def test_the_binder_reads_nested_fields_enums_and_years() -> None:
+    from toolgraph.execute.params import Upstream, bind, find_field
+    from toolgraph.models import Param
+
+    value = {"page": 1, "results": [{"id": 7, "owner": {"user_id": 99}}]}
+    assert find_field(value, ["user_id"]) == (99, "results[0].owner.user_id")
+    tool = ExecTool(id="t", name="t", required_params=[
+        Param(name="user_id", type="integer"), Param(name="year", type="integer"),
+        Param(name="sort", type="string", enum=["asc", "desc"]), Param(name="title", type="string")])
+    binding = bind(tool, 'Films by "Sofia Coppola" from 2003, desc order', [Upstream("c1", "s", value)])
+    assert binding.arguments == {"user_id": 99, "year": 2003, "sort": "desc", "title": "Sofia Coppola"}
+    assert binding.sources["user_id"] == "c1:results[0].owner.user_id"

@@ -74,6 +74,9 @@ class Runner:
         levels: list[list[str]] = []
         deadline = time.monotonic() + self.config.run_timeout_s
         subtask_of = {t.id: t.subtask for t in plan.tools}
+        # Every planned tool read once, up front: later levels start without a round trip, and compression knows
+        # what the downstream tools take.
+        await asyncio.gather(*(self._tool(t) for t in dict.fromkeys(plan.tool_ids())))
         for depth, level in enumerate(plan.levels):
             calls = [self._record(tool_id, depth) for tool_id in level]
             records.update({c.tool: c for c in calls})
