@@ -57,3 +57,28 @@ def test_titanic_cast_and_crew_end_to_end_without_llm(store, tmdb) -> None:
     assert run and run[0]["status"] in ("success", "partial")
     assert result.learned["call_path"] == f"execution/{result.id}"
     assert result.learned["memories"]
+
+
+def test_cli_run_json_and_tools_call(store, tmdb, env_for_cli, monkeypatch) -> None:
+    from click.testing import CliRunner
+
+    from toolgraph.cli import main
+
+    import_tmdb(store)
+    monkeypatch.setenv("TOOLGRAPH_EXEC_GROUPS", json.dumps(
+        {"TMDB": {"base_url": tmdb.url, "allow_private": True, "headers": {"Authorization": "Bearer s3cret"}}}))
+    cli = CliRunner()
+    out = cli.invoke(main, ["run", QUERY, "--no-llm", "--json"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.output)
+    assert data["status"] == "success" and [c["status"] for c in data["calls"]] == ["ok", "ok"]
+    assert "Kate Winslet" in data["answer"]["text"] and "s3cret" not in out.output
+    human = cli.invoke(main, ["run", QUERY, "--no-llm", "--trace"])
+    assert human.exit_code == 0 and "execution levels" in human.output and "[c2]" in human.output
+    call = cli.invoke(main, ["tools", "call", "movies/tmdb/get_person_person_id", "--arg", "person_id=2710", "--json"])
+    assert call.exit_code == 0, call.output
+    assert json.loads(call.output)["value"]["name"] == "James Cameron"
+    bad = cli.invoke(main, ["tools", "call", "movies/tmdb/get_person_person_id", "--arg", "person_id=abc"])
+    assert bad.exit_code != 0 and "parameter person_id" in bad.output
+    unknown = cli.invoke(main, ["tools", "call", "movies/tmdb/nope"])
+    assert unknown.exit_code != 0 and "no tool 'movies/tmdb/nope'" in unknown.output

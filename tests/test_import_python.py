@@ -8,13 +8,14 @@ import http.server
 import json
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
-from tests.conftest import snapshot
+from tests.conftest import ROOT, snapshot
 from toolgraph.cli import main
 from toolgraph.db.store import GraphStore
 from toolgraph.errors import ArgumentError, InputFileError, ToolCallError
@@ -128,9 +129,11 @@ def test_faults_become_tool_call_errors(films: GraphStore) -> None:
         call(executor, load(films, f"{GROUP}/search_movie"))
     with pytest.raises(ArgumentError, match="injected service"):
         call(PythonExecutor(store=films), load(films, f"{GROUP}/count_tools"), store="x")
+    started = time.monotonic()
     with pytest.raises(ToolCallError, match="timed out after 0.2 s") as info:
-        call(executor, load(films, f"{GROUP}/slow_answer"), timeout_s=0.2, seconds=1.0)
+        call(executor, load(films, f"{GROUP}/slow_answer"), timeout_s=0.2, seconds=30.0)
     assert info.value.retryable
+    assert time.monotonic() - started < 10  # the hung thread does not hold the run (or its event loop) open
     gone = load(films, f"{GROUP}/search_movie").model_copy(
         update={"source_ref": {"module": "toolgraph.examples.films", "qualname": "vanished"}})
     with pytest.raises(ToolCallError, match="has no 'vanished' any more"):
@@ -191,6 +194,11 @@ def test_cli_imports_a_module_from_the_current_folder(store: GraphStore, env_for
     assert json.loads(result.stdout)["tools"]["created"] == 1
     tool = load(store, "mine/my_cli_tools/greet")
     assert tool.required_params[0].description == "who." and tool.optional_params[0].type == "boolean"
+    assert tool.source_ref["path"] == str(tmp_path)  # found in the current folder: recorded
+    sys.modules.pop("my_cli_tools", None)
+    monkeypatch.setattr(sys, "path", [p for p in sys.path if p not in ("", str(tmp_path))])
+    monkeypatch.chdir(ROOT)  # a run from elsewhere still imports it
+    assert call(PythonExecutor(), tool, name="ann") == "hello ann"
     sys.modules.pop("my_cli_tools", None)
     bad = CliRunner().invoke(main, ["import", "python", "nope_nope_mod"])
     assert bad.exit_code == 2 and "cannot import" in bad.output

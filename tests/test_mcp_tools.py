@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import socket
 import subprocess
 import sys
@@ -74,7 +75,7 @@ def test_stdio_server_tools_become_tools(imported: GraphStore) -> None:
     style = director.optional_params[0]
     assert style.enum == ["short", "long"] and style.default == "short"
     server = director.source_ref["server"]
-    assert server == {"transport": "stdio", "command": sys.executable, "args": [SERVER],
+    assert server == {"transport": "stdio", "command": sys.executable, "args": [SERVER], "cwd": os.getcwd(),
                       "env": ["TOOLGRAPH_TEST_MCP_SECRET"]}
     assert director.source_ref["tool"] == "film_director" and director.mutating  # no readOnlyHint
     assert not load(imported, "server_pid").mutating
@@ -144,6 +145,16 @@ def test_a_hanging_call_times_out(imported: GraphStore) -> None:
     assert info.value.retryable and time.monotonic() - started < 15
 
 
+def test_a_relative_command_runs_from_the_recorded_folder(store: GraphStore, env_for_cli: dict[str, str],
+                                                         monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> None:
+    monkeypatch.chdir(FIXTURES)
+    cli_json("--group", "rel", "--", sys.executable, "mcp_server.py")
+    monkeypatch.chdir(tmp_path)  # a run from elsewhere still finds mcp_server.py
+    tool = load(store, "server_pid", group="mcp/rel")
+    assert tool.source_ref["server"]["cwd"] == str(FIXTURES)
+    assert isinstance(run(lambda ex: ex.call(tool, {}, timeout_s=10)).value, int)
+
+
 def test_a_server_that_cannot_start_is_a_clear_error(imported: GraphStore) -> None:
     broken = load(imported, "server_pid").model_copy(update={"source_ref": {
         "server": {"transport": "stdio", "command": "/nonexistent/mcp-server"}, "tool": "server_pid"}})
@@ -194,3 +205,56 @@ def test_streamable_http_server_import_and_call(store: GraphStore, env_for_cli: 
     assert director.source_ref["server"] == {"transport": "http", "url": http_server}
     result = run(lambda ex: ex.call(director, {"title": "Titanic"}, timeout_s=10))
     assert result.value == "James Cameron"
+
+
+def test_a_tool_with_an_unusable_input_schema_rejects_the_import(store: GraphStore) -> None:
+    from mcp_types import Tool
+
+    from toolgraph.errors import ImportRejectedError
+    from toolgraph.ingest.batch import ImportBatch
+    from toolgraph.ingest.mcp_tools import read_mcp_listing
+    from toolgraph.ingest.writer import write_batch
+    from toolgraph.mcp_client import ServerRef
+
+    ref = ServerRef.http("http://127.0.0.1:1/mcp")
+    tools = [Tool(name="fine", input_schema={"type": "object", "properties": {}}),
+             Tool(name="bad", input_schema={"type": "object", "properties": {"a": {}}, "required": ["b"]})]
+    batch = read_mcp_listing(ref, "srv", "", tools, ImportBatch("mcp"))
+    with pytest.raises(ImportRejectedError) as info:
+        write_batch(store, batch)
+    problem = info.value.report.rejected[0]
+    assert problem.file == "mcp server http://127.0.0.1:1/mcp" and problem.record == "tools[1] bad"
+    assert problem.field == "inputSchema.required" and "'b'" in problem.message
+    assert snapshot(store) == ([], [])
+
+
+def test_a_request_runs_end_to_end_on_mcp_tools(imported: GraphStore) -> None:
+    from toolgraph.execute import RunConfig, run_request
+    from toolgraph.execute.extra import extra_executors
+
+    result = run_request(imported, 'Search the film "Titanic"', executors=extra_executors(store=imported),
+                         config=RunConfig(run_timeout_s=60))
+    ok = [c for c in result.calls if c.status == "ok"]
+    assert ok and ok[0].tool == f"{GROUP}/search_film" and ok[0].executor == "mcp", result.calls
+    assert "James Cameron" in result.answer.text
+
+
+def test_hostile_names_from_a_server_stay_data(store: GraphStore) -> None:
+    from mcp_types import Tool
+
+    from toolgraph.ingest.batch import ImportBatch
+    from toolgraph.ingest.mcp_tools import read_mcp_listing
+    from toolgraph.ingest.writer import write_batch
+    from toolgraph.mcp_client import ServerRef
+
+    hostile = "'}) MATCH (n) DETACH DELETE n //"
+    tools = [Tool(name=hostile, description="<script>alert('x')</script>\x00\x1b[31m",
+                  input_schema={"type": "object", "properties": {"$id} RETURN 1": {"type": "string"}}})]
+    report = write_batch(store, read_mcp_listing(ServerRef.http("http://127.0.0.1:1/mcp"), hostile, "", tools,
+                                                 ImportBatch("mcp")))
+    assert report.counts["tools"].created == 1
+    tool_id = "mcp/match_n_detach_delete_n/match_n_detach_delete_n"
+    tool = ExecTool.from_row(store.query("tool_details", id=tool_id)[0])
+    assert tool.name == hostile and tool.function_name == hostile and tool.source_ref["tool"] == hostile
+    assert tool.description == "<script>alert('x')</script>[31m"  # control characters stripped, text kept as data
+    assert tool.optional_params[0].name == "$id} RETURN 1"

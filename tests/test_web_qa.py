@@ -77,7 +77,14 @@ def test_ask_watch_and_read_the_answer(store: GraphStore, tmp_path: Path, tmdb: 
     assert "Leonardo DiCaprio" in job["result"]["answer"]["text"]
     page = client.get(r.get_json()["url"])
     assert page.status_code == 200 and b"Leonardo DiCaprio" in page.data and b"qa.js" in page.data
-    assert client.get(job["run_url"]).status_code == 200  # the executed run opens in the path viewer
+    run_page = client.get(job["run_url"])  # the executed run opens in the path viewer, with its outcome
+    assert run_page.status_code == 200 and b'id="run-answer"' in run_page.data and b"Leonardo DiCaprio" in run_page.data
+    assert b"/qa?q=Find+the+movie+Titanic" in run_page.data  # ask again
+    view = client.get(f"/api/runs/{job['plan']['id']}").get_json()
+    assert view["execution"]["status"] == "success"
+    assert view["execution"]["outcomes"] == {"movies/tmdb/get_search_movie": "ok",
+                                             "movies/tmdb/get_movie_movie_id_credits": "ok"}
+    assert {n["color"] for n in view["dag"]["nodes"]} == {"#2ca02c"}  # the DAG coloured by outcome
 
 
 def test_the_form_redirects_to_the_answer_page(store: GraphStore, tmp_path: Path, tmdb: DemoService) -> None:

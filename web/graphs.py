@@ -225,8 +225,13 @@ def trace_rows(plan: Any) -> list[dict[str, Any]]:
              "more_candidates": max(0, len(s.candidates) - 5)} for s in plan.trace]
 
 
-def plan_dag(plan: Any, link: Any) -> dict[str, Any]:
-    """The final tool DAG, left to right by dependency level (tools of one level can run in parallel)."""
+OUTCOME_COLOURS = {"ok": "#2ca02c", "substituted": "#bcbd22", "failed": "#d62728", "skipped": "#d0d0d0"}
+
+
+def plan_dag(plan: Any, link: Any, outcomes: dict[str, str] | None = None) -> dict[str, Any]:
+    """The final tool DAG, left to right by dependency level (tools of one level can run in parallel); with
+    ``outcomes`` (an executed run: tool id -> ok, substituted, failed, skipped) nodes are coloured by outcome
+    instead of by subtask."""
     net = Network(directed=True)
     net.options = {
         "layout": {"hierarchical": {"enabled": True, "direction": "LR", "levelSeparation": 220,
@@ -235,10 +240,11 @@ def plan_dag(plan: Any, link: Any) -> dict[str, Any]:
         "interaction": {"hover": True, "tooltipDelay": 150},
     }
     for t in plan.tools:
-        net.add_node(t.id, label=short(t.name, 30), shape="box", level=t.level,
-                     color=PALETTE[(t.subtask - 1) % len(PALETTE)], url=link(t.id),
+        outcome = None if outcomes is None else outcomes.get(t.id, "not run")
+        colour = PALETTE[(t.subtask - 1) % len(PALETTE)] if outcome is None else OUTCOME_COLOURS.get(outcome, "#f0f0f0")
+        net.add_node(t.id, label=short(t.name, 30), shape="box", level=t.level, color=colour, url=link(t.id),
                      title=f"{t.name}\n{t.id}\n{t.group} / {t.category}\nsubtask {t.subtask}, level {t.level}\n"
-                           f"{short(t.description, 200)}")
+                           f"{'outcome: ' + outcome + chr(10) if outcome else ''}{short(t.description, 200)}")
     known = {t.id for t in plan.tools}
     for e in plan.edges:
         if e.source in known and e.target in known:

@@ -95,9 +95,9 @@ def plan_view(plan: Any) -> dict[str, Any]:
 
 
 class QaJobs:
-    """The jobs of this process. ``executors(store)`` makes a fresh executor list per job."""
+    """The jobs of this process. ``executors(store, llm)`` makes a fresh executor list per job."""
 
-    def __init__(self, executors: Callable[[Any], Sequence[Executor]], run_config: Any = None,
+    def __init__(self, executors: Callable[[Any, Any], Sequence[Executor]], run_config: Any = None,
                  planner_config: Callable[[], Any] | None = None) -> None:
         self._executors = executors
         self._run_config = run_config
@@ -162,7 +162,7 @@ class QaJobs:
                              "log in as an editor to run it")
                 return
             job.status = "running"
-        executors = [_Watched(e, job) for e in self._executors(store)]
+        executors = [_Watched(e, job) for e in self._executors(store, llm)]
 
         async def go() -> Any:
             try:

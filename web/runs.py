@@ -4,6 +4,7 @@ past runs listed and reopened, and a run's views (its search tree, tool DAG and 
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -27,24 +28,53 @@ def list_runs(store: GraphStore, limit: int = 50) -> list[dict[str, Any]]:
     return store.query("list_runs", limit=limit)
 
 
-def load_plan(store: GraphStore, run_id: str) -> Plan:
-    from toolgraph.planner.models import Plan
-
+def _run_row(store: GraphStore, run_id: str) -> dict[str, Any]:
     rows = store.query("get_run", id=run_id)
     if not rows:
         raise NotFound(f"no run {run_id!r}", "id")
+    return rows[0]
+
+
+def load_plan(store: GraphStore, run_id: str, row: dict[str, Any] | None = None) -> Plan:
+    from toolgraph.planner.models import Plan
+
+    row = row or _run_row(store, run_id)
     try:
-        return Plan.model_validate_json(rows[0]["plan"] or "")
+        return Plan.model_validate_json(row["plan"] or "")
     except ValueError as exc:  # pydantic's ValidationError: stored by a planner whose Plan differs
         raise WebError(f"run {run_id!r} cannot be read by this version of the planner: {exc}", "id",
                        status=500) from None
 
 
+def execution_view(row: dict[str, Any]) -> dict[str, Any] | None:
+    """An executed run's outcome: {status, answer, calls, outcomes: {planned tool id: ok | failed | skipped}}; a
+    planned tool replaced by a substitute that answered counts as ``substituted``. None for a plan only."""
+    if not row.get("executed"):
+        return None
+    try:
+        calls = json.loads(row.get("calls") or "[]")
+        answer = json.loads(row.get("answer") or "null")
+    except ValueError:
+        return None
+    outcomes: dict[str, str] = {}
+    for call in calls:
+        if call.get("substitute_for"):
+            if call.get("status") == "ok":
+                outcomes[call["substitute_for"]] = "substituted"
+        else:
+            outcomes.setdefault(call.get("tool", ""), call.get("status", ""))
+    return {"status": row.get("run_status"), "answer": answer, "calls": calls, "outcomes": outcomes}
+
+
 def run_view(store: GraphStore, run_id: str, link: Callable[[str], str]) -> dict[str, Any]:
-    """The run as the page shows it; ``link(tool_id)`` gives the URL a click on a tool opens."""
-    plan = load_plan(store, run_id)
-    return {"plan": plan.model_dump(mode="json"), "tree": search_tree(plan), "dag": plan_dag(plan, link),
-            "steps": trace_rows(plan)}
+    """The run as the page shows it; ``link(tool_id)`` gives the URL a click on a tool opens. An executed run
+    also carries its outcome, and its DAG is coloured by each call's."""
+    row = _run_row(store, run_id)
+    plan = load_plan(store, run_id, row)
+    execution = execution_view(row)
+    outcomes = execution["outcomes"] if execution else None
+    return {"plan": plan.model_dump(mode="json"), "tree": search_tree(plan), "dag": plan_dag(plan, link, outcomes),
+            "steps": trace_rows(plan), "execution": execution}
 
 
 def check_query(data: dict[str, Any]) -> str:

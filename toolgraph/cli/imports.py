@@ -134,3 +134,17 @@ def import_taskbench(obj: Context, folder: Path, category: str | None, skip_inva
 
     batch = read_taskbench(folder, ImportBatch("taskbench"), category=category)
     _run_import(obj, batch, skip_invalid, dry_run, as_json)
+
+
+@import_.command("recordings")
+@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True, path_type=Path))
+@json_option
+@pass_ctx
+def import_recordings_cmd(obj: Context, paths: tuple[Path, ...], as_json: bool) -> None:
+    """Recorded responses for ToolBench tools (so `toolgraph run` can answer without their APIs): every error-free
+    call in DFS answer trees, and response_examples files; tools must be imported first."""
+    from toolgraph.execute.recorded import import_recordings
+
+    emit(import_recordings(obj.store(), list(paths)), as_json,
+         lambda d: click.echo(f"recordings: {d['read']} read, {d['written']} written; "
+                              f"{d['unknown_tools']} function(s) name no tool in the graph"))

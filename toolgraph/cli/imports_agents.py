@@ -38,14 +38,11 @@ def import_python(obj: Context, target: str, group: str | None, category: str | 
     """Every public function of a module (or the public methods of MODULE:Class) becomes a tool. The module is
     imported (its top-level code runs), from the installed packages or the current folder."""
     import os
-    import sys
 
     from toolgraph.ingest.batch import ImportBatch
     from toolgraph.ingest.python_tools import read_python
 
-    if os.getcwd() not in sys.path:
-        sys.path.insert(0, os.getcwd())
-    batch = read_python(target, ImportBatch("python"), group=group, category=category)
+    batch = read_python(target, ImportBatch("python"), group=group, category=category, search_path=os.getcwd())
     _run_import(obj, batch, skip_invalid, dry_run, as_json)
 
 
@@ -54,7 +51,8 @@ def import_python(obj: Context, target: str, group: str | None, category: str | 
 @click.option("--url", help="A streamable HTTP MCP server, instead of a command to start.")
 @click.option("--env", "env_names", multiple=True, metavar="NAME",
               help="An environment variable the stdio server needs (its name is recorded, never its value).")
-@click.option("--cwd", type=click.Path(file_okay=False, exists=True), help="Folder to start the stdio server in.")
+@click.option("--cwd", type=click.Path(file_okay=False, exists=True),
+              help="Folder to start the stdio server in (default: this one; recorded, so a run starts it there too).")
 @click.option("--group", help="Tool group name (default: the server's name).")
 @click.option("--category", help="Category name (default: 'MCP').")
 @click.option("--timeout", "timeout_s", type=float, default=60.0, show_default=True,
@@ -74,6 +72,10 @@ def import_mcp(obj: Context, command: tuple[str, ...], url: str | None, env_name
 
     if bool(command) == bool(url):
         raise ConfigError("give either a server command (import mcp -- COMMAND ARGS...) or --url URL, not both")
+    if command:
+        import os
+
+        cwd = os.path.abspath(cwd or os.getcwd())
     ref = ServerRef.http(url) if url else ServerRef.stdio(list(command), cwd=cwd, env=list(env_names))
     try:
         name, description, tools = asyncio.run(asyncio.wait_for(list_server_tools(ref), timeout_s))

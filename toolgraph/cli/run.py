@@ -13,13 +13,15 @@ from toolgraph.config import Settings
 from toolgraph.errors import ToolGraphError
 
 
-def build_executors(settings: Settings, groups: dict[str, Any] | None = None, *, store: Any = None) -> list[Any]:
+def build_executors(settings: Settings, groups: dict[str, Any] | None = None, *, store: Any = None,
+                    llm: Any = None) -> list[Any]:
     """The executors ``run`` and ``tools call`` use, in order: the first whose ``handles(tool)`` is true runs a
-    tool (HTTP, Python, MCP). ``groups`` adds group configurations over the settings' (the demo points TMDB at its
-    local service); ``store`` is what Python tools asking for the graph store get."""
+    tool (recorded, HTTP, Python, MCP). ``groups`` adds group configurations over the settings' (the demo points
+    TMDB at its local service); with ``store``, ToolBench tools answer from recordings (simulated by ``llm`` on a
+    miss, when given) and Python tools asking for the graph store get it."""
     from toolgraph.execute.extra import executors_for
 
-    return executors_for(settings, store=store, groups=groups)
+    return executors_for(settings, store=store, groups=groups, llm=llm)
 
 
 def run_config(settings: Settings) -> Any:
@@ -64,7 +66,8 @@ def execute_request(obj: Context, query: str, *, no_llm: bool = False, groups: d
                                              decoupled=settings.llm.decoupled)
     try:
         return run_request(store, query, llm=llm, embedder=_plan_embedder(obj, store),
-                           executors=build_executors(settings, groups, store=store), config=run_config(settings),
+                           executors=build_executors(settings, groups, store=store, llm=llm),
+                           config=run_config(settings),
                            planner_config=config)
     except KeyboardInterrupt as exc:
         raise ToolGraphError("run cancelled (Ctrl-C): the calls in flight were stopped, nothing was stored") from exc
@@ -112,10 +115,18 @@ def tools_call(obj: Context, tool_id: str, args: tuple[str, ...], as_json: bool)
         except ValueError:
             arguments[name] = value
     arguments = validate(tool, arguments)
-    executor = next((e for e in build_executors(obj.settings, store=obj.store()) if e.handles(tool)), None)
+    executors = build_executors(obj.settings, store=obj.store(), llm=obj.settings.llm.client())
+    executor = next((e for e in executors if e.handles(tool)), None)
     if executor is None:
         raise ToolGraphError(f"{tool_id}: no executor runs tools of source {tool.source!r}")
-    result = asyncio.run(executor.call(tool, arguments, timeout_s=obj.settings.exec.call_timeout_s))
+    async def once() -> Any:
+        try:
+            return await executor.call(tool, arguments, timeout_s=obj.settings.exec.call_timeout_s)
+        finally:
+            if hasattr(executor, "aclose"):
+                await executor.aclose()
+
+    result = asyncio.run(once())
     from toolgraph.execute.models import mask
 
     out = {"tool": tool_id, "executor": executor.kind, "arguments": mask(arguments), "simulated": result.simulated,

@@ -69,6 +69,40 @@ def compress(value: Any, *, keep: set[str] | None = None, request: str = "", lim
     return dumps(value)[: max(0, limit - 1)] + "…"
 
 
+def field_names(value: Any, limit: int = 200) -> list[str]:
+    """The distinct keys of a JSON value, breadth first (what an LLM may pick from)."""
+    names: list[str] = []
+    queue = [value]
+    while queue and len(names) < limit:
+        v = queue.pop(0)
+        if isinstance(v, dict):
+            names += [str(k) for k in v if str(k) not in names]
+            queue += list(v.values())
+        elif isinstance(v, list):
+            queue += v[:3]
+    return names[:limit]
+
+
+def llm_fields(llm: Any, request: str, tool: str, value: Any, keep: set[str]) -> set[str]:
+    """The fields of a response the model says the request and the next tools need (only names that exist)."""
+    from pydantic import BaseModel
+
+    class Picked(BaseModel):
+        fields: list[str]
+
+    names = field_names(value)
+    messages = [{"role": "system", "content": "Pick the response fields needed to answer the request or to call "
+                                              'the next tools. Answer with JSON only: {"fields": ["..."]}'},
+                {"role": "user", "content": f"Request: {request}\nTool: {tool}\nNext tools need: "
+                                            f"{', '.join(sorted(keep)) or 'nothing'}\nFields: {', '.join(names)}"}]
+
+    def check(answer: Picked) -> str | None:
+        wrong = [f for f in answer.fields if f not in names]
+        return f"no such field(s): {', '.join(wrong[:10])}" if wrong else None
+
+    return set(llm.complete_json(messages, Picked, check=check).fields)
+
+
 def kept_share(raw: Any, compressed: Any, needed: set[str]) -> float | None:
     """The share of ``needed`` field names present in ``raw`` that ``compressed`` still holds (None: none there)."""
     present = {k for k in needed if f'"{k}":' in dumps(raw)}

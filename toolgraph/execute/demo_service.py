@@ -147,6 +147,8 @@ class DemoService:
         service = self
 
         class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"  # keep-alive: a run's calls reuse connections
+
             def log_message(self, *args: Any) -> None:
                 pass
 

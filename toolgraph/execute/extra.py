@@ -20,18 +20,23 @@ def extra_executors(settings: Any = None, *, store: Any = None, connect_timeout_
     return [PythonExecutor(store=store), McpExecutor(connect_timeout_s=connect_timeout_s)]
 
 
-def executors_for(settings: Any, *, store: Any = None, groups: dict[str, Any] | None = None) -> list[Executor]:
-    """HTTP (the settings' group configurations, ``groups`` over them), Python and MCP executors, in that order:
-    the first whose ``handles(tool)`` is true runs a tool. A bad group configuration is a ConfigError."""
+def executors_for(settings: Any, *, store: Any = None, groups: dict[str, Any] | None = None,
+                  llm: Any = None) -> list[Executor]:
+    """Recorded responses (with ``store``; simulated by ``llm`` on a miss, when given), HTTP (the settings' group
+    configurations, ``groups`` over them), Python and MCP executors, in that order: the first whose
+    ``handles(tool)`` is true runs a tool. A bad group configuration is a ConfigError."""
     from toolgraph.errors import ConfigError
     from toolgraph.execute.http import HttpExecutor
+    from toolgraph.execute.recorded import RecordedExecutor
 
     try:
         configured = settings.exec.all_groups()
     except ValueError as exc:
         raise ConfigError(str(exc)) from exc
-    http = HttpExecutor({**configured, **(groups or {})}, max_response_bytes=settings.exec.max_response_bytes)
-    return [http, *extra_executors(settings, store=store)]
+    executors: list[Executor] = [RecordedExecutor(store, llm=llm)] if store is not None else []
+    executors.append(HttpExecutor({**configured, **(groups or {})},
+                                  max_response_bytes=settings.exec.max_response_bytes))
+    return [*executors, *extra_executors(settings, store=store)]
 
 
 def run_config_for(settings: Any) -> Any:

@@ -135,6 +135,7 @@ class HttpExecutor:
                  client: httpx.AsyncClient | None = None, only_configured: bool = False) -> None:
         self.groups = groups or {}
         self.only_configured = only_configured  # handle only tools of the configured groups
+        self._loop_clients: dict[int, httpx.AsyncClient] = {}  # one pooled client per event loop (per run)
         self.max_response_bytes = max_response_bytes
         self._client = client
 
@@ -155,7 +156,7 @@ class HttpExecutor:
         group = group_of(tool, self.groups)
         method, url, kwargs = build_request(tool, arguments, group)
         hosts = allowed_hosts(tool, group)
-        client = self._client or httpx.AsyncClient(follow_redirects=False)
+        client = self._client or self._pooled()
         try:
             async with asyncio.timeout(timeout_s):
                 return await self._send(client, tool, method, url, kwargs, hosts, group.allow_private)
@@ -164,9 +165,19 @@ class HttpExecutor:
         except httpx.HTTPError as exc:
             raise ToolCallError(f"{tool.id}: {type(exc).__name__} calling {urlsplit(url).netloc}: {exc}",
                                 retryable=True) from exc
-        finally:
-            if self._client is None:
-                await client.aclose()
+
+    def _pooled(self) -> httpx.AsyncClient:
+        """The client of the running event loop, so the calls of one run reuse connections."""
+        key = id(asyncio.get_running_loop())
+        if key not in self._loop_clients:
+            self._loop_clients[key] = httpx.AsyncClient(follow_redirects=False)
+        return self._loop_clients[key]
+
+    async def aclose(self) -> None:
+        """Close the running loop's client (the runner calls this when a run ends)."""
+        client = self._loop_clients.pop(id(asyncio.get_running_loop()), None)
+        if client is not None:
+            await client.aclose()
 
     async def _send(self, client: httpx.AsyncClient, tool: ExecTool, method: str, url: str, kwargs: dict[str, Any],
                     hosts: set[str], allow_private: bool) -> CallResult:

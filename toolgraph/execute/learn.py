@@ -18,6 +18,8 @@ def learn(store: Any, result: RunResult, *, embedder: Any = None, save: bool = T
     for c in result.calls:
         if c.status == "ok":
             ok[c.tool] += 1
+            if c.substitute_for:  # the planned tool failed before its substitute answered
+                failed[c.substitute_for] += 1
         elif c.status == "failed" and c.attempts:
             failed[c.substitute_for or c.tool] += 1
     rows = [{"id": t, "ok": ok[t], "failed": failed[t]} for t in sorted(set(ok) | set(failed))]

@@ -92,11 +92,12 @@ class Upstream:
     value: Any
     resource: str | None = None
     direct: bool = True  # a plan edge leads from it to the tool being bound
+    inputs: tuple[str, ...] = ()  # the upstream call's own argument values: an echo of them is no new fact
 
 
-def find_field(value: Any, names: list[str], depth: int = 0) -> tuple[Any, str] | None:
+def find_field(value: Any, names: list[str], depth: int = 0, skip: tuple[str, ...] = ()) -> tuple[Any, str] | None:
     """The first scalar under one of ``names`` (in that order of preference), breadth first, the first item of
-    lists; returns (value, JSON path)."""
+    lists, leaving out values in ``skip``; returns (value, JSON path)."""
     if depth > 6:
         return None
     wanted = [n.lower() for n in names]
@@ -104,16 +105,17 @@ def find_field(value: Any, names: list[str], depth: int = 0) -> tuple[Any, str] 
         lowered = {str(k).lower(): k for k in value}
         for n in wanted:
             k = lowered.get(n)
-            if k is not None and isinstance(value[k], str | int | float) and not isinstance(value[k], bool):
+            if (k is not None and isinstance(value[k], str | int | float) and not isinstance(value[k], bool)
+                    and str(value[k]) not in skip):
                 return value[k], str(k)
         for k, v in value.items():
             if isinstance(v, dict | list):
-                hit = find_field(v, names, depth + 1)
+                hit = find_field(v, names, depth + 1, skip)
                 if hit:
                     return hit[0], f"{k}.{hit[1]}" if not hit[1].startswith("[") else f"{k}{hit[1]}"
     elif isinstance(value, list):
         for i, item in enumerate(value[:3]):
-            hit = find_field(item, names, depth + 1)
+            hit = find_field(item, names, depth + 1, skip)
             if hit:
                 return hit[0], f"[{i}].{hit[1]}" if not hit[1].startswith("[") else f"[{i}]{hit[1]}"
     return None
@@ -159,7 +161,9 @@ def bind(tool: ExecTool, request: str, upstream: list[Upstream]) -> Binding:
                 names = [p.name]  # optional: only an exact field along a plan edge
             elif not up.direct and names[-1] == "id" and p.name.lower() != "id":
                 names = names[:-1]  # a bare `id` only along a plan edge
-            hit = find_field(up.value, names)
+            hit = find_field(up.value, names[:-1] if names[-1] == "id" and len(names) > 1 else names)
+            if hit is None and names[-1] == "id":  # a bare `id`, but not the upstream call's own input echoed
+                hit = find_field(up.value, names, skip=up.inputs)
             if hit is not None:
                 args[p.name], sources[p.name] = hit[0], f"{up.call}:{hit[1]}"
                 break

@@ -1,10 +1,11 @@
 """The executor for Python tools (``toolgraph import python``): imports the callable named by ``source_ref``
 (``module`` + ``qualname``), injects the services its parameters ask for by type (:mod:`toolgraph.injection`), and
-calls it: async functions directly, sync ones in a worker thread, both under the timeout.
+calls it: async functions directly, sync ones in a daemon thread of their own, both under the timeout.
 
 Arguments are only bound here (an unknown or missing name is an :class:`ArgumentError`); validation against the
 schema is the runner's job. An exception in the tool becomes a :class:`ToolCallError` naming the tool and the
-exception. A sync function that runs past its timeout cannot be killed: its thread finishes in the background.
+exception. A sync function that runs past its timeout cannot be killed: its thread finishes in the background, but
+the run does not wait for it.
 An instance method's class is built once per executor, with no arguments other than injected services.
 """
 
@@ -15,6 +16,9 @@ import dataclasses
 import importlib
 import inspect
 import json
+import os
+import sys
+import threading
 from typing import Any
 
 try:
@@ -36,6 +40,34 @@ def to_jsonable(value: Any) -> Any:
     if isinstance(value, (set, frozenset, tuple)):
         value = list(value)
     return json.loads(json.dumps(value, default=str, ensure_ascii=False))
+
+
+def in_thread(fn: Any, *args: Any, **kwargs: Any) -> asyncio.Future[Any]:
+    """Run ``fn`` in a daemon thread of its own and await it. Unlike ``asyncio.to_thread`` (the loop's default
+    executor, which ``asyncio.run`` waits for at exit), a call abandoned at its timeout cannot hold the run open."""
+    loop = asyncio.get_running_loop()
+    future: asyncio.Future[Any] = loop.create_future()
+
+    def settle(value: Any, error: BaseException | None) -> None:
+        if future.done():  # cancelled at its timeout
+            return
+        if error is not None:
+            future.set_exception(error)
+        else:
+            future.set_result(value)
+
+    def work() -> None:
+        try:
+            value, error = fn(*args, **kwargs), None
+        except BaseException as exc:  # noqa: BLE001 - handed to the awaiting task
+            value, error = None, exc
+        try:
+            loop.call_soon_threadsafe(settle, value, error)
+        except RuntimeError:  # the loop has closed: nobody is waiting any more
+            pass
+
+    threading.Thread(target=work, name=f"python-tool {getattr(fn, '__qualname__', fn)}", daemon=True).start()
+    return future
 
 
 class PythonExecutor:
@@ -83,6 +115,9 @@ class PythonExecutor:
 
     def _resolve(self, tool: ExecTool) -> Any:
         module_name, qualname = tool.source_ref["module"], tool.source_ref["qualname"]
+        path = tool.source_ref.get("path")
+        if path and path not in sys.path and os.path.isdir(path):  # a module imported from a folder, not installed
+            sys.path.append(path)
         try:
             module = importlib.import_module(module_name)
         except Exception as exc:
@@ -130,7 +165,7 @@ class PythonExecutor:
             if inspect.iscoroutinefunction(fn):
                 value = await asyncio.wait_for(fn(*bound.args, **bound.kwargs), timeout_s)
             else:
-                value = await asyncio.wait_for(asyncio.to_thread(fn, *bound.args, **bound.kwargs), timeout_s)
+                value = await asyncio.wait_for(in_thread(fn, *bound.args, **bound.kwargs), timeout_s)
         except TimeoutError as exc:
             raise ToolCallError(f"python tool {tool.id} timed out after {timeout_s:g} s", retryable=True) from exc
         except Exception as exc:

@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict
 
 from toolgraph.errors import ArgumentError, ToolCallError, ToolGraphError
 from toolgraph.execute.base import ExecTool, Executor
-from toolgraph.execute.compress import compress, dumps
+from toolgraph.execute.compress import compress, dumps, llm_fields
 from toolgraph.execute.models import CallRecord, RunConfig, mask
 from toolgraph.execute.params import Binding, Upstream, bind, schema_of, validate
 from toolgraph.planner.models import Plan
@@ -61,10 +61,22 @@ class Runner:
     # -- the plan ---------------------------------------------------------------------------------------------------
     async def run(self, plan: Plan, query: str) -> tuple[list[list[str]], list[CallRecord]]:
         """Run the plan's levels; (call ids by level, every call record)."""
+        try:
+            return await self._run(plan, query)
+        finally:
+            for executor in self.executors:  # pooled connections belong to this run's event loop
+                close = getattr(executor, "aclose", None)
+                if close is not None:
+                    await close()
+
+    async def _run(self, plan: Plan, query: str) -> tuple[list[list[str]], list[CallRecord]]:
         records: dict[str, CallRecord] = {}  # planned tool id -> its call
         levels: list[list[str]] = []
         deadline = time.monotonic() + self.config.run_timeout_s
         subtask_of = {t.id: t.subtask for t in plan.tools}
+        # Every planned tool read once, up front: later levels start without a round trip, and compression knows
+        # what the downstream tools take.
+        await asyncio.gather(*(self._tool(t) for t in dict.fromkeys(plan.tool_ids())))
         for depth, level in enumerate(plan.levels):
             calls = [self._record(tool_id, depth) for tool_id in level]
             records.update({c.tool: c for c in calls})
@@ -106,7 +118,8 @@ class Runner:
         out = []
         for tool_id, rec in records.items():
             if rec.status == "ok" and rec.level < call.level:
-                out.append(Upstream(rec.id, rec.tool, rec.raw_value, direct.get(tool_id), tool_id in direct))
+                out.append(Upstream(rec.id, rec.tool, rec.raw_value, direct.get(tool_id), tool_id in direct,
+                                    tuple(str(v) for v in rec.arguments.values())))
         return out
 
     # -- one call ---------------------------------------------------------------------------------------------------
@@ -185,7 +198,7 @@ class Runner:
             except ToolCallError as exc:
                 error = exc
             else:
-                self._succeeded(call, tool, result.value, result.simulated, query, plan)
+                await self._succeeded(call, tool, result.value, result.simulated, query, plan)
                 return True
             call.status, call.error = "failed", str(error)
             if not error.retryable or attempt == self.config.retries:
@@ -199,8 +212,8 @@ class Runner:
             await asyncio.sleep(wait)
         return False
 
-    def _succeeded(self, call: CallRecord, tool: ExecTool, value: Any, simulated: bool, query: str,
-                   plan: Plan) -> None:
+    async def _succeeded(self, call: CallRecord, tool: ExecTool, value: Any, simulated: bool, query: str,
+                         plan: Plan) -> None:
         downstream = {e.target for e in plan.edges if e.source == call.tool}
         keep = {e.resource for e in plan.edges if e.source == call.tool and e.resource}
         for tid in downstream:
@@ -211,6 +224,13 @@ class Runner:
         call.raw_value = value
         call.raw_chars = len(raw)
         call.raw = raw[: self.config.raw_chars]
+        if self.llm is not None and len(raw) > self.config.compress_chars:  # the model picks the fields to keep
+            from toolgraph.llm import LLMError
+
+            try:
+                keep |= await asyncio.to_thread(llm_fields, self.llm, query, tool.name, value, keep)
+            except LLMError as exc:  # the rules alone still compress
+                call.error = f"field choice by the LLM failed, rules used: {exc}"
         call.result = compress(value, keep=keep, request=query, limit=self.config.compress_chars)
         call.result_chars = len(dumps(call.result))
 

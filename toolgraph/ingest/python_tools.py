@@ -169,14 +169,37 @@ def _plain(value: Any) -> bool:
     return value is None or isinstance(value, (str, int, float, bool, list, dict))
 
 
+def _only_in(folder: str, module: Any) -> bool:
+    """Whether the module was found in ``folder`` and nowhere else on ``sys.path`` (so a run must be told where)."""
+    import importlib.machinery
+    import os
+    import sys
+
+    folder = os.path.abspath(folder)
+    if not os.path.abspath(getattr(module, "__file__", None) or "").startswith(os.path.join(folder, "")):
+        return False
+    top = module.__name__.split(".")[0]
+    others = [p for p in sys.path if os.path.abspath(p or ".") != folder]
+    return importlib.machinery.PathFinder.find_spec(top, others) is None
+
+
 def read_python(
     target: str,
     batch: ImportBatch,
     *,
     group: str | None = None,
     category: str | None = None,
+    search_path: str | None = None,
 ) -> ImportBatch:
+    """``search_path``: a folder put on ``sys.path`` for the import (the CLI's current folder); recorded as
+    ``source_ref.path`` when the module was found only there, so a run from elsewhere imports it again."""
+    import os
+    import sys
+
+    if search_path and search_path not in sys.path:
+        sys.path.insert(0, search_path)
     module, obj, attr = import_target(target)
+    local = bool(search_path) and _only_in(search_path or ".", module)
     found = public_callables(module, obj)
     if not found:
         raise InputFileError(f"{target}: no public functions to import")
@@ -203,6 +226,8 @@ def read_python(
                                "async": inspect.iscoroutinefunction(fn)}
         if getattr(fn, "toolgraph_mutating", None) is not None:
             ref["mutating"] = bool(fn.toolgraph_mutating)
+        if local:
+            ref["path"] = os.path.abspath(search_path or ".")
         tool = batch.build(
             ToolSpec,
             {"id": f"{gid}/{id_part(fn.__name__)}", "name": fn.__name__, "group_id": gid,

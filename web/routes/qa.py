@@ -27,7 +27,7 @@ def jobs() -> QaJobs:
 
         settings = state().settings
         found = current_app.extensions["toolgraph_qa"] = QaJobs(
-            lambda store: executors_for(settings, store=store), run_config=run_config_for(settings))
+            lambda store, llm: executors_for(settings, store=store, llm=llm), run_config=run_config_for(settings))
     return found
 
 

@@ -1,0 +1,188 @@
+"""Faults, each against a real local HTTP service and the real HTTP executor: a clear per-call error, a run that
+ends within its deadline, and learning written once, whole."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import pytest
+
+from tests.exec_helpers import GROUP, fault_server, http_tools, make_plan
+from toolgraph.config import ExecGroup
+from toolgraph.errors import ToolCallError
+from toolgraph.execute import RunConfig, execute_plan
+from toolgraph.execute.base import ExecTool
+from toolgraph.execute.http import HttpExecutor, check_target
+
+FAST = RunConfig(call_timeout_s=1.0, run_timeout_s=10.0, retries=2, backoff_s=0.05, substitutes=0)
+
+
+def run(store, plan, *, private: bool = True, config: RunConfig = FAST, llm=None, **group):
+    executor = HttpExecutor({GROUP: ExecGroup(allow_private=private, **group)}, max_response_bytes=1_000_000)
+    return asyncio.run(execute_plan(store, plan, executors=[executor], llm=llm, config=config))
+
+
+@pytest.fixture
+def service():
+    with fault_server() as s:
+        yield s
+
+
+def tools_for(store, base, *names):
+    http_tools(store, base, {n: {"path": f"/{n}"} for n in names})
+
+
+def test_a_two_level_chain_is_bound_from_the_upstream_result(store, service) -> None:
+    base, hits = service
+    http_tools(store, base, {"find": {"path": "/item", "required": [("name", "string", "query")]},
+                             "detail": {"path": "/item/{item_id}", "required": [("item_id", "integer", "path")]}})
+    result = run(store, make_plan('price of the "Blue Lamp"', [["find"], ["detail"]], [("find", "detail", "item_id")]))
+    find, detail = result.calls
+    assert find.arguments == {"name": "Blue Lamp"} and detail.arguments == {"item_id": 41}
+    assert detail.bound_from == {"item_id": "c1:results[0].item_id"}
+    assert result.status == "success" and "price: 12.5" in result.answer.text
+
+
+def test_hang_500_429_malformed_and_huge(store, service) -> None:
+    base, hits = service
+    tools_for(store, base, "hang", "flaky", "limited", "malformed", "huge")
+    started = time.monotonic()
+    result = run(store, make_plan("faults", [["hang", "flaky", "limited", "malformed", "huge"]]),
+                 config=RunConfig(call_timeout_s=1.0, run_timeout_s=8.0, retries=1, backoff_s=0.05, substitutes=0))
+    elapsed = time.monotonic() - started
+    calls = {c.tool.rsplit("/", 1)[1]: c for c in result.calls}
+    assert calls["hang"].status == "failed" and "no answer within 1 s" in calls["hang"].error
+    assert calls["hang"].attempts == 2  # a timeout is retryable, once here
+    assert calls["flaky"].status == "ok" and calls["flaky"].attempts == 2 and hits["/flaky"] == 2
+    assert calls["limited"].status == "ok" and calls["limited"].attempts == 2
+    assert calls["malformed"].status == "failed" and "not valid JSON" in calls["malformed"].error
+    assert calls["malformed"].attempts == 1  # not retryable
+    assert calls["huge"].status == "failed" and "over the cap of 1000000" in calls["huge"].error
+    assert result.status == "partial" and elapsed < 8.0
+    # learning: one success or failure per call, on the tools' counts
+    counts = {r["id"].rsplit("/", 1)[1]: (r["ok"], r["failed"]) for r in result.learned["outcomes"]}
+    assert counts == {"hang": (0, 1), "flaky": (1, 0), "limited": (1, 0), "malformed": (0, 1), "huge": (0, 1)}
+    row = store.query("tool_details", id=f"{GROUP}/flaky")[0]
+    assert (row["exec_ok"], row["exec_failed"]) == (1, 0)
+    assert store.query("get_run", id=result.id)  # stored with its calls
+    assert result.learned["call_path"] is None  # a partial run is not a call path
+
+
+def test_retry_after_is_honoured(store, service) -> None:
+    base, _ = service
+    tools_for(store, base, "limited")
+    started = time.monotonic()
+    result = run(store, make_plan("x", [["limited"]]))
+    assert result.calls[0].status == "ok" and time.monotonic() - started >= 1.0  # waited the Retry-After second
+
+
+def test_redirect_to_link_local_is_refused(store, service) -> None:
+    base, hits = service
+    http_tools(store, base, {"redirect": {"path": "/redirect"}})
+    result = run(store, make_plan("x", [["redirect"]]), allow_hosts=["127.0.0.1"])
+    call = result.calls[0]
+    assert call.status == "failed" and "refused '169.254.169.254'" in call.error and hits["/redirect"] == 1
+
+
+def test_a_group_without_allow_private_cannot_reach_loopback(store, service) -> None:
+    base, hits = service
+    tools_for(store, base, "ok")
+    result = run(store, make_plan("x", [["ok"]]), private=False)
+    assert "non-public address 127.0.0.1" in result.calls[0].error and not hits  # no request was sent
+
+
+@pytest.mark.parametrize("url", ["http://169.254.169.254/latest", "http://localhost:1/", "http://10.0.0.8/",
+                                 "http://[::1]:8/", "file:///etc/passwd"])
+def test_check_target_refuses_non_public_addresses(url: str) -> None:
+    host = url.split("//")[1].split("/")[0].rsplit(":", 1)[0].strip("[]") or "x"
+    with pytest.raises(ToolCallError, match="refused"):
+        asyncio.run(check_target(url, {host, "localhost", "::1"}, False, "t"))
+
+
+def test_a_deadline_expiring_mid_level_ends_the_run(store, service) -> None:
+    base, _ = service
+    tools_for(store, base, "hang", "ok", "after")
+    plan = make_plan("x", [["hang", "ok"], ["after"]], [("hang", "after", None)])
+    started = time.monotonic()
+    result = run(store, plan, config=RunConfig(call_timeout_s=5.0, run_timeout_s=1.5, retries=0, substitutes=0))
+    assert time.monotonic() - started < 4.0
+    calls = {c.tool.rsplit("/", 1)[1]: c for c in result.calls}
+    assert calls["ok"].status == "ok"
+    assert calls["hang"].status == "failed" and "deadline" in calls["hang"].error
+    assert calls["after"].status == "skipped" and "upstream call" in calls["after"].error
+    rows = {r["id"].rsplit("/", 1)[1]: r for r in result.learned["outcomes"]}
+    assert set(rows) == {"hang", "ok"}  # the skipped call was never made: no count
+
+
+def test_a_failed_call_is_replaced_by_a_similar_tool(store, service) -> None:
+    base, _ = service
+    tools_for(store, base, "missing", "ok")
+    store.query("job_write_similar", rows=[{"a": f"{GROUP}/missing", "b": f"{GROUP}/ok", "score": 0.9, "io": 1.0,
+                                            "text": 0.9, "neighbours": 0.5}])
+    result = run(store, make_plan("x", [["missing"]]), config=RunConfig(retries=0, substitutes=2))
+    call = result.calls[0]
+    assert call.status == "ok" and call.tool == f"{GROUP}/ok" and call.substitute_for == f"{GROUP}/missing"
+    assert "HTTP 404" in call.error  # the planned tool's failure stays on the record
+    counts = {r["id"]: (r["ok"], r["failed"]) for r in result.learned["outcomes"]}
+    assert counts == {f"{GROUP}/missing": (0, 1), f"{GROUP}/ok": (1, 0)}
+
+
+def test_an_unbindable_required_parameter_names_it(store, service) -> None:
+    base, hits = service
+    http_tools(store, base, {"detail": {"path": "/item/{item_id}", "required": [("item_id", "integer", "path")]}})
+    result = run(store, make_plan("show the details", [["detail"]]))
+    assert "cannot bind the required parameter 'item_id'" in result.calls[0].error and not hits
+
+
+def test_group_headers_are_sent_but_never_stored(store, service) -> None:
+    base, _ = service
+    tools_for(store, base, "echo")
+    result = run(store, make_plan("x", [["echo"]]), headers={"X-Api-Key": "s3cret-value"})
+    assert result.calls[0].status == "ok"
+    assert "s3cret-value" not in str(store.query("export_nodes"))
+
+
+def test_unknown_tool_in_a_plan_is_a_per_call_error(store) -> None:
+    plan = make_plan("x", [["nowhere"]])
+    result = run(store, plan)
+    assert result.calls[0].status == "failed" and "unknown tool" in result.calls[0].error
+    assert ExecTool(id="a", name="a").mutating is False
+
+
+def test_path_query_header_and_body_parameters_go_where_the_spec_says(store, service) -> None:
+    base, _ = service
+    http_tools(store, base, {"order": {"path": "/orders/{shop}", "method": "POST", "required": [
+        ("shop", "string", "path"), ("size", "integer", "query"), ("X-Trace", "string", "header"),
+        ("item", "string", "body")]}})
+    executor = HttpExecutor({GROUP: ExecGroup(allow_private=True)})
+    from toolgraph.execute.params import validate
+    from toolgraph.execute.runner import load_tool
+
+    tool = load_tool(store, f"{GROUP}/order")
+    assert tool.mutating
+    args = validate(tool, {"shop": "a b/c", "size": "3", "X-Trace": "t-1", "item": "lamp"})
+    assert args["size"] == 3  # coerced from text
+    result = asyncio.run(executor.call(tool, args, timeout_s=5))
+    assert result.value == {"method": "POST", "path": "/orders/a%20b%2Fc", "query": {"size": "3"}, "trace": "t-1",
+                            "body": {"item": "lamp"}}
+    from toolgraph.errors import ArgumentError
+
+    with pytest.raises(ArgumentError, match="unknown parameter"):
+        validate(tool, {**args, "extra": 1})
+    with pytest.raises(ArgumentError, match="parameter arguments: 'item' is a required property"):
+        validate(tool, {k: v for k, v in args.items() if k != "item"})
+
+
+def test_the_binder_reads_nested_fields_enums_and_years() -> None:
+    from toolgraph.execute.params import Upstream, bind, find_field
+    from toolgraph.models import Param
+
+    value = {"page": 1, "results": [{"id": 7, "owner": {"user_id": 99}}]}
+    assert find_field(value, ["user_id"]) == (99, "results[0].owner.user_id")
+    tool = ExecTool(id="t", name="t", required_params=[
+        Param(name="user_id", type="integer"), Param(name="year", type="integer"),
+        Param(name="sort", type="string", enum=["asc", "desc"]), Param(name="title", type="string")])
+    binding = bind(tool, 'Films by "Sofia Coppola" from 2003, desc order', [Upstream("c1", "s", value)])
+    assert binding.arguments == {"user_id": 99, "year": 2003, "sort": "desc", "title": "Sofia Coppola"}
+    assert binding.sources["user_id"] == "c1:results[0].owner.user_id"
