@@ -186,3 +186,42 @@ def test_the_binder_reads_nested_fields_enums_and_years() -> None:
     binding = bind(tool, 'Films by "Sofia Coppola" from 2003, desc order', [Upstream("c1", "s", value)])
     assert binding.arguments == {"user_id": 99, "year": 2003, "sort": "desc", "title": "Sofia Coppola"}
     assert binding.sources["user_id"] == "c1:results[0].owner.user_id"
+
+
+def test_a_failed_call_is_re_planned_and_the_new_path_runs_as_a_chain(store, service) -> None:
+    base, hits = service
+    http_tools(store, base, {"broken": {"path": "/missing", "required": [("name", "string", "query")]},
+                             "find": {"path": "/item", "required": [("name", "string", "query")]},
+                             "detail": {"path": "/item/{item_id}", "required": [("item_id", "integer", "path")]}})
+    asked: list[tuple[str, set[str]]] = []
+
+    def replan(text: str, avoid: set[str]) -> list[str]:  # what the planner would answer: another path
+        asked.append((text, avoid))
+        return [f"{GROUP}/broken", f"{GROUP}/find", f"{GROUP}/detail"]
+
+    executor = HttpExecutor({GROUP: ExecGroup(allow_private=True)})
+    plan = make_plan('price of the "Blue Lamp"', [["broken"]])
+    result = asyncio.run(execute_plan(store, plan, executors=[executor], replan=replan,
+                                      config=RunConfig(retries=0, substitutes=0)))
+    call = result.calls[0]
+    assert asked == [("use broken", {f"{GROUP}/broken"})]
+    assert call.status == "ok" and call.tool == f"{GROUP}/detail" and call.substitute_for == f"{GROUP}/broken"
+    assert [r.tool.rsplit("/", 1)[1] for r in call.replanned] == ["find", "detail"]  # the failed tool left out
+    assert call.replanned[1].bound_from == {"item_id": "c1.1:results[0].item_id"} and call.result["price"] == 12.5
+    assert "HTTP 404" in call.error and "re-planned" in call.error
+    counts = {r["id"].rsplit("/", 1)[1]: (r["ok"], r["failed"]) for r in result.learned["outcomes"]}
+    assert counts == {"broken": (0, 1), "find": (1, 0), "detail": (1, 0)}
+    steps = store.query("export_relationships")
+    assert sum(1 for r in steps if r.get("type") == "STEP") == 2  # the execution call path: find -> detail
+
+
+def test_re_planning_with_the_real_planner_never_offers_the_failed_tool(store, service) -> None:
+    from toolgraph.execute.run import planner_replan
+
+    base, _ = service
+    http_tools(store, base, {"broken": {"path": "/missing", "description": "get the price of an item"},
+                             "price": {"path": "/ok", "description": "get the price of an item quickly"}})
+    replan = planner_replan(store)
+    assert replan("get the price of an item", set()) == [f"{GROUP}/price"]
+    again = replan("get the price of an item", {f"{GROUP}/price"})
+    assert f"{GROUP}/price" not in again and again == [f"{GROUP}/broken"]

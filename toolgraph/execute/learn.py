@@ -15,6 +15,12 @@ from toolgraph.execute.models import RunResult
 def learn(store: Any, result: RunResult, *, embedder: Any = None, save: bool = True) -> dict[str, Any]:
     ok: Counter[str] = Counter()
     failed: Counter[str] = Counter()
+    for c in result.calls:  # the calls of re-planned paths (the last one's outcome is the call's own)
+        for r in (c.replanned[:-1] if c.status == "ok" else c.replanned):
+            if r.status == "ok":
+                ok[r.tool] += 1
+            elif r.attempts:
+                failed[r.tool] += 1
     for c in result.calls:
         if c.status == "ok":
             ok[c.tool] += 1
@@ -39,7 +45,8 @@ def learn(store: Any, result: RunResult, *, embedder: Any = None, save: bool = T
     learned: dict[str, Any] = {"outcomes": rows, "call_path": None, "memories": []}
     by_tool = {c.substitute_for or c.tool: c for c in result.calls}
     if result.status == "success":
-        steps = [c.tool for level in result.levels for c in result.calls if c.id in level and c.status == "ok"]
+        steps = [t for level in result.levels for c in result.calls if c.id in level and c.status == "ok"
+                 for t in ([r.tool for r in c.replanned] or [c.tool])]
         learned["call_path"] = _store_path(store, result.id, result.query, steps)
         from toolgraph.planner.graph import PlannerGraph
         from toolgraph.planner.memory import LongTermMemory

@@ -36,6 +36,7 @@ class CallRecord(BaseModel):
     simulated: bool = False
     error: str | None = None
     substitute_for: str | None = None  # the planned tool this call replaced
+    replanned: list[CallRecord] = []  # the calls of the re-planned path that stood in for this one
     raw_value: Any = Field(None, exclude=True)  # the parsed response, for downstream binding (not serialised)
 
 
@@ -82,6 +83,8 @@ class RunConfig:
     compress_chars: int = 1024
     raw_chars: int = 20_000  # the raw response kept in the trace
     substitutes: int = 2
+    replans: int = 1  # re-planning of a failed call's subtask (0: never); needs a re-planner
+    replan_depth: int = 3  # tools of a re-planned path
     param_retries: int = 2  # re-asks of the LLM after invalid arguments
     learn: bool = True  # update outcome counts, store the run, the call path and memories
     save: bool = True  # store the (:Run)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import time
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from toolgraph.execute.answer import llm_answer, rules_answer
@@ -18,12 +18,13 @@ from toolgraph.planner.models import Plan
 
 async def execute_plan(store: Any, plan: Plan, *, executors: Sequence[Executor], llm: Any = None,
                        embedder: Any = None, config: RunConfig | None = None, protocol: str = "json",
-                       plan_s: float = 0.0) -> RunResult:
-    """Run a plan that was made already, answer, and learn from it (``config.learn``)."""
+                       plan_s: float = 0.0, replan: Callable[[str, set[str]], list[str]] | None = None) -> RunResult:
+    """Run a plan that was made already, answer, and learn from it (``config.learn``). ``replan(subtask text,
+    tools to avoid)`` gives a new tool path for the subtask of a call that failed (see :func:`planner_replan`)."""
     config = config or RunConfig()
     started = time.perf_counter()
     mark = llm.usage.mark() if llm is not None else None
-    runner = Runner(store, executors, llm=llm, config=config, protocol=protocol)
+    runner = Runner(store, executors, llm=llm, config=config, protocol=protocol, replan=replan)
     levels, calls = await runner.run(plan, plan.query)
     executed = time.perf_counter()
     answer = (await asyncio.to_thread(llm_answer, llm, plan.query, levels, calls) if llm is not None
@@ -44,6 +45,23 @@ async def execute_plan(store: Any, plan: Plan, *, executors: Sequence[Executor],
     return result
 
 
+def planner_replan(store: Any, *, llm: Any = None, embedder: Any = None,
+                   config: Any = None) -> Callable[[str, set[str]], list[str]]:
+    """A re-planner: the planner on one subtask's text, without decomposition or memories, never offering the
+    tools that failed; the new path's tools in call order."""
+    from dataclasses import replace
+
+    from toolgraph.planner import PlannerConfig, plan_request
+
+    base = config or PlannerConfig()
+
+    def replan(text: str, avoid: set[str]) -> list[str]:
+        cfg = replace(base, decompose=False, remember=False, use_memory=False, exclude=frozenset(avoid))
+        return plan_request(store, text, llm=llm, embedder=embedder, save=False, config=cfg).tool_ids()
+
+    return replan
+
+
 def run_request(store: Any, query: str, *, llm: Any = None, embedder: Any = None,
                 executors: Sequence[Executor] = (), config: RunConfig | None = None,
                 planner_config: Any = None) -> RunResult:
@@ -56,5 +74,6 @@ def run_request(store: Any, query: str, *, llm: Any = None, embedder: Any = None
     started = time.perf_counter()
     plan = plan_request(store, query, llm=llm, embedder=embedder, save=False, config=pconfig)
     plan_s = time.perf_counter() - started
+    replan = planner_replan(store, llm=llm, embedder=embedder, config=pconfig)
     return asyncio.run(execute_plan(store, plan, executors=executors, llm=llm, embedder=embedder, config=config,
-                                    protocol=pconfig.protocol, plan_s=plan_s))
+                                    protocol=pconfig.protocol, plan_s=plan_s, replan=replan))

@@ -9,7 +9,7 @@ import asyncio
 import json
 import re
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
@@ -48,8 +48,10 @@ def args_model(tool: ExecTool) -> type[BaseModel]:
 
 class Runner:
     def __init__(self, store: Any, executors: Sequence[Executor], *, llm: Any = None,
-                 config: RunConfig | None = None, protocol: str = "json") -> None:
+                 config: RunConfig | None = None, protocol: str = "json",
+                 replan: Callable[[str, set[str]], list[str]] | None = None) -> None:
         self.store = store
+        self.replan = replan  # (subtask text, tools to avoid) -> a new tool path, in call order
         self.executors = list(executors)
         self.llm = llm
         self.config = config or RunConfig()
@@ -147,13 +149,54 @@ class Runner:
                 if subs is None:
                     subs = await self._substitutes(tool)
                 attempt_tool = subs.pop(0) if subs and time.monotonic() < deadline else None
-            call.status, call.error = "failed", "; ".join(errors)
             call.tool, call.substitute_for = candidates[0], None
+            if await self._replanned(call, set(candidates), plan, query, records, subtask_of, deadline, errors):
+                return
+            call.status, call.error = "failed", "; ".join(errors)
         except asyncio.CancelledError:
             call.status, call.error = "failed", "cancelled (the run's deadline expired or the user stopped it)"
             raise
         finally:
             call.latency_ms = round((time.perf_counter() - started) * 1000, 1)
+
+    async def _replanned(self, call: CallRecord, tried: set[str], plan: Plan, query: str,
+                         records: dict[str, CallRecord], subtask_of: dict[str, int], deadline: float,
+                         errors: list[str]) -> bool:
+        """Re-plan the failed call's subtask without the tools tried, and run the new path as a chain; the last
+        call's result stands in for this call's. True if every call of the new path succeeded."""
+        if self.replan is None or self.config.replans <= 0 or time.monotonic() >= deadline:
+            return False
+        subtask = subtask_of.get(call.tool)
+        text = next((r.subtask.description for r in plan.subtasks if r.subtask.id == subtask), query)
+        try:
+            path = await asyncio.to_thread(self.replan, text, tried)
+        except ToolGraphError as exc:
+            errors.append(f"re-planning failed: {exc}")
+            return False
+        path = [t for t in path if t not in tried][: self.config.replan_depth]
+        if not path:
+            errors.append("re-planning found no other tools")
+            return False
+        chain: list[Upstream] = []
+        for i, tool_id in enumerate(path):
+            sub = CallRecord(id=f"{call.id}.{i + 1}", tool=tool_id, level=call.level)
+            call.replanned.append(sub)
+            tool = await self._tool(tool_id)
+            ok = tool is not None and await self._try(sub, tool, plan, query, records, subtask_of, deadline, chain)
+            if not ok:
+                errors.append(f"re-planned {tool_id}: {sub.error or 'unknown tool'}")
+                sub.status = "failed"
+                return False
+            chain.append(Upstream(sub.id, tool_id, sub.raw_value, None, True,
+                                  tuple(str(v) for v in sub.arguments.values())))
+        last = call.replanned[-1]
+        for name in ("status", "executor", "arguments", "bound_from", "result", "result_chars", "raw", "raw_chars",
+                     "simulated", "raw_value"):
+            setattr(call, name, getattr(last, name))
+        call.substitute_for, call.tool = call.tool, last.tool
+        call.attempts += sum(r.attempts for r in call.replanned)
+        call.error = "; ".join(errors) + f"; re-planned: {' -> '.join(path)}"
+        return True
 
     async def _substitutes(self, tool: ExecTool) -> list[ExecTool]:
         if self.config.substitutes <= 0:
@@ -167,14 +210,14 @@ class Runner:
         return out
 
     async def _try(self, call: CallRecord, tool: ExecTool, plan: Plan, query: str, records: dict[str, CallRecord],
-                   subtask_of: dict[str, int], deadline: float) -> bool:
+                   subtask_of: dict[str, int], deadline: float, chain: Sequence[Upstream] = ()) -> bool:
         """One tool (planned or substitute): bind, validate, call with retries. Sets the record; True if ok."""
         executor = next((e for e in self.executors if e.handles(tool)), None)
         if executor is None:
             call.status, call.error = "failed", f"{tool.id}: no executor runs tools of source {tool.source!r}"
             return False
         call.executor = executor.kind
-        upstream = self._upstream(call, plan, records)
+        upstream = [*chain[::-1], *self._upstream(call, plan, records)]
         try:
             binding = await self._arguments(tool, plan, query, upstream, subtask_of.get(call.tool))
         except ToolGraphError as exc:

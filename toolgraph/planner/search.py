@@ -68,6 +68,7 @@ class PlannerConfig:
     protocol: str = "json"  # the LLM's action format: json, function_call or native
     decoupled: bool = False  # think, then act in a separate short call
     decompose: bool = True  # False: the whole request is one subtask
+    exclude: frozenset[str] = frozenset()  # tools never offered (execution re-plans without the tools that failed)
 
 
 @dataclass
@@ -283,7 +284,7 @@ class Planner:
                     unmet: dict[str, list[str]]) -> list[Candidate]:
         cfg = self.config
         text, category = s.subtask.description, s.subtask.category
-        blocked = set(s.path) | s.rejected | s.excluded
+        blocked = set(s.path) | s.rejected | s.excluded | cfg.exclude
         links: dict[str, dict[str, Any]] = {}  # candidate -> the link it is shown with
         bonuses: dict[str, dict[tuple[str, str], float]] = {}  # candidate -> (edge type, direction) -> best bonus
 
