@@ -152,3 +152,12 @@ def test_streamable_http(graph: GraphStore, env_for_cli: dict[str, str]) -> None
         proc.terminate()
         proc.wait(timeout=20)
     assert payload(result)["providers"]["city"][0]["tool"] == "c/g/city_lookup"
+
+
+def test_allow_calls_is_refused_with_a_reason() -> None:
+    from click.testing import CliRunner
+
+    from toolgraph.cli import main
+
+    out = CliRunner().invoke(main, ["mcp", "--allow-calls"])
+    assert out.exit_code == 1 and "not wired in this build" in out.output

@@ -268,3 +268,11 @@ def test_proxy_command_refuses_a_bad_upstream() -> None:
 
     out = CliRunner().invoke(main, ["proxy", "--upstream", "api.openai.com/v1"])
     assert out.exit_code == 1 and "give an http(s) base URL" in out.output
+
+
+def test_a_graph_without_embeddings_is_a_clear_error(store: GraphStore, embedder: Embedder) -> None:
+    make_graph(store, TOOLS)  # imported, never embedded
+    with upstream(["never asked"]) as (fake, url), proxy(ToolSelector(store, embedder), url) as base:
+        with pytest.raises(openai.InternalServerError) as err:
+            client(base).chat.completions.create(model="fake", messages=[{"role": "user", "content": "weather"}])
+    assert "run `toolgraph embed` first" in err.value.message and fake.requests == []

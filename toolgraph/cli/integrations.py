@@ -18,13 +18,16 @@ def navigator(obj: Context) -> object:
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", default=8765, show_default=True, type=click.IntRange(1, 65535))
 @click.option("--allow-calls", is_flag=True,
-              help="Also expose tools that run tools (needs the executors; read-only otherwise).")
+              help="Also expose tools that run tools (refused until the executors are wired in).")
 @pass_ctx
 def mcp_command(obj: Context, use_http: bool, host: str, port: int, allow_calls: bool) -> None:
     """Serve the graph as MCP navigation tools: search_tools, get_tool, tool_dependencies, neighbourhood,
     plan_request. Read-only by default."""
-    from toolgraph.integrations.mcp_server import serve
+    from toolgraph.errors import ToolGraphError
+    from toolgraph.integrations.mcp_server import CALLS_NOT_WIRED, serve
 
+    if allow_calls:  # refused before the store opens
+        raise ToolGraphError(CALLS_NOT_WIRED)
     serve(navigator(obj), http=use_http, host=host, port=port, allow_calls=allow_calls)  # type: ignore[arg-type]
 
 

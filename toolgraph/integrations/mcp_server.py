@@ -2,14 +2,14 @@
 
 Tools: ``search_tools``, ``get_tool``, ``tool_dependencies``, ``neighbourhood``, ``plan_request``. A wrong argument
 or an unknown tool id comes back as a tool error (``is_error``) that says what is wrong and suggests the closest
-valid ids; the server keeps running. Read-only: with ``allow_calls`` the server would also run tools, which needs
-the executors (``toolgraph.execute``), not there yet; asking for it says so.
+valid ids; the server keeps running. Read-only: ``allow_calls`` (running tools) needs the executors
+(``toolgraph.execute.run_request``) wired in, which this build does not do yet; asking for it is refused with a
+message saying so.
 """
 
 from __future__ import annotations
 
 import functools
-import logging
 from collections.abc import Callable
 from typing import Any
 
@@ -19,14 +19,15 @@ from mcp.server.mcpserver.exceptions import ToolError
 from toolgraph.errors import ToolGraphError
 from toolgraph.integrations.navigate import Navigator
 
-log = logging.getLogger(__name__)
-
 INSTRUCTIONS = (
     "ToolGraph: a graph of tools (APIs) with their dependencies. Find tools with search_tools, read one with "
     "get_tool, see who provides its inputs and what usually follows with tool_dependencies, explore around it with "
     "neighbourhood, or get a whole tool chain for a request with plan_request. Tool ids look like "
     "'category/group/tool'."
 )
+
+CALLS_NOT_WIRED = ("--allow-calls: running tools from MCP (run_plan, call_tool) is not wired in this build yet (it "
+                   "needs toolgraph.execute.run_request); start without it for the read-only navigation tools")
 
 
 def _feedback(fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -81,9 +82,8 @@ def build_server(navigator: Navigator, *, allow_calls: bool = False) -> MCPServe
         and the execution levels (tools of one level can run in parallel)."""
         return navigator.plan(query)
 
-    if allow_calls:
-        log.warning("--allow-calls: running tools needs toolgraph.execute (run_request), which this build lacks; "
-                    "the server stays read-only")
+    if allow_calls:  # refused, not ignored: a client that asked for calls must not get a read-only server silently
+        raise ToolGraphError(CALLS_NOT_WIRED)
     return server
 
 
