@@ -73,17 +73,30 @@ def tool_fields(row: dict[str, Any]) -> dict[str, str]:
             "body": f"{row.get('description') or ''} {' '.join(params)}"}
 
 
-class SparseIndex:
-    """BM25F over tools held in memory: ``score`` gives every tool's score for a request."""
+PLAIN_BM25 = FieldWeights(name=0.0, group=0.0, category=0.0, body=1.0, k1=1.2, b=0.75)
 
-    def __init__(self, rows: Iterable[dict[str, Any]], weights: FieldWeights | None = None) -> None:
-        self.weights = weights or FieldWeights()
+
+class SparseIndex:
+    """BM25F over tools held in memory: ``score`` gives every tool's score for a request.
+
+    ``plain=True`` is plain BM25 (k1 1.2, b 0.75, one field: the whole ``tool_text`` that is embedded), the
+    baseline of ``toolgraph eval retrieval --baseline bm25``."""
+
+    def __init__(self, rows: Iterable[dict[str, Any]], weights: FieldWeights | None = None, *,
+                 plain: bool = False) -> None:
+        self.weights = PLAIN_BM25 if plain else (weights or FieldWeights())
         rows = list(rows)
+        self.plain = plain
         self.ids = [str(r["id"]) for r in rows]
         self.categories = np.array([str(r.get("category") or "") for r in rows], dtype=object)
         self.position = {t: i for i, t in enumerate(self.ids)}
         self.group_of = {t: str(r.get("group") or "") for t, r in zip(self.ids, rows)}
-        per_field = [{f: tokens(v) for f, v in tool_fields(r).items()} for r in rows]
+        if plain:
+            from toolgraph.retrieve.embed import tool_text
+
+            per_field = [{"name": [], "group": [], "category": [], "body": tokens(tool_text(r))} for r in rows]
+        else:
+            per_field = [{f: tokens(v) for f, v in tool_fields(r).items()} for r in rows]
         vocab: dict[str, int] = {}
         for doc in per_field:
             for words in doc.values():
