@@ -468,3 +468,19 @@ def test_opposite_edges_between_tools_follow_the_choice_order() -> None:
     for order in (["b", "a"], ["a", "b"]):  # whichever was chosen first feeds the other
         kept = acyclic(order, sorted(both, key=flow_order(order)))
         assert [(e.source, e.target) for e in kept] == [(order[0], order[1])]
+
+
+def test_numbers_the_request_states_are_not_needed_from_another_tool(store: Any) -> None:
+    from toolgraph.planner.graph import PlannerGraph
+
+    make_graph(store, {
+        "show_search": {"name": "Search Shows", "required": ["query"], "output_schema": {"show_id": "int"}},
+        "latest": {"name": "Latest Show", "output_schema": {"show_id": "int", "season_number": "int"}},
+        "episode": {"name": "Episode Credits", "required": ["show_id", "season_number"]},
+    }, edges=[("show_search", "episode", "STRONG_RESOURCE", {"resource": "show_id"}),
+              ("latest", "episode", "STRONG_RESOURCE", {"resource": "season_number"})])
+    graph = PlannerGraph(store)
+    stated = graph.needed_inputs(["c/g/episode"], "the credits of the second season of Dark")
+    assert set(stated["c/g/episode"]) == {"show_id"}  # the season is the user's; the show id is not
+    unstated = graph.needed_inputs(["c/g/episode"], "the credits of a season of Dark")
+    assert set(unstated["c/g/episode"]) == {"show_id", "season_number"}

@@ -126,6 +126,31 @@ def test_eval_queries_map_gold_apis(tmp_path: Path) -> None:
     assert [(q.query_id, q.gold) for q in queries] == [("1", {"weather/open_meteo/forecast"})] and skipped == 1
 
 
+def test_bm25f_weighs_names_and_plain_bm25_does_not() -> None:
+    from toolgraph.retrieve.sparse import SparseIndex, tokens
+
+    assert tokens("getUserOrders for the_city's Parks") == ["user", "order", "city", "park"]
+    rows = [{"id": "a", "name": "Parking", "group": "Cars", "category": "Travel", "description": "Find a parking lot"},
+            {"id": "b", "name": "Search", "group": "Parking Finder", "category": "Travel",
+             "description": "Search spots"},
+            {"id": "c", "name": "Weather", "group": "Meteo", "category": "Weather",
+             "description": "parking parking parking parking weather"}]
+    fielded, plain = SparseIndex(rows), SparseIndex(rows, plain=True)
+    assert fielded.top("parking", 1)[0][0] == "a"  # the name weighs more than repeats in a description
+    assert fielded.top("parking", 3, category="Weather") == [("c", pytest.approx(fielded.score("parking")[2]))]
+    assert plain.top("parking", 1)[0][0] == "c"  # plain BM25: term frequency in the body wins
+    assert fielded.top("unknown words", 3) == [] and len(fielded) == 3
+
+
+def test_intents_split_requests_with_several_asks() -> None:
+    from toolgraph.retrieve.search import intents
+
+    assert intents("Track my package please. Also, what is the weather in Paris?") == [
+        "Track my package please.", "what is the weather in Paris?"]
+    assert intents("Paris weather") == []  # under 3 words
+    assert intents("Give the weather in Paris") == ["Give the weather in Paris"]
+
+
 def test_tool_text_has_the_parts() -> None:
     text = tool_text({"name": "Forecast", "description": "Days ahead", "group": "Meteo", "category": "Weather",
                       "required_params": json.dumps([{"name": "city", "description": "a city name"}])})
@@ -176,6 +201,17 @@ def test_eval_cli_prints_methods_side_by_side(embedded: GraphStore, env_for_cli:
     rows = {(r["file"], r["method"]): r for r in data["results"]}
     assert set(rows) == {(f, m) for f in ("G1_mini.json", "ALL") for m in ("keyword", "dense", "hybrid", "graph")}
     assert rows[("ALL", "dense")]["recall@3"] == 1.0 and rows[("ALL", "dense")]["queries"] == 2
+    versus = CliRunner().invoke(main, ["eval", "retrieval", "--queries", str(path), "--k", "1,5", "--methods", "graph",
+                                       "--baseline", "bm25", "--json"])
+    assert versus.exit_code == 0, versus.output
+    rows = {(r["file"], r["method"]): r for r in json.loads(versus.stdout)["results"]}
+    assert set(rows) == {(f, m) for f in ("G1_mini.json", "ALL") for m in ("bm25", "graph")}
+    assert rows[("ALL", "bm25")]["recall@5"] == 1.0 and rows[("ALL", "bm25")]["ndcg@5_vs_bm25"] == 0.0
+    assert rows[("ALL", "graph")]["ndcg@5_vs_bm25"] == pytest.approx(
+        rows[("ALL", "graph")]["ndcg@5"] - rows[("ALL", "bm25")]["ndcg@5"], abs=1e-4)
+    printed = CliRunner().invoke(main, ["eval", "retrieval", "--queries", str(path), "--k", "5", "--methods", "keyword",
+                                        "--baseline", "bm25"])
+    assert printed.exit_code == 0 and "nDCG@5 vs bm25" in printed.stdout and "bm25" in printed.stdout
     bad = CliRunner().invoke(main, ["eval", "retrieval", "--queries", str(path), "--methods", "magic"])
     assert bad.exit_code == 1 and "--methods takes" in bad.stderr
 

@@ -93,10 +93,13 @@ def eval_() -> None:
 @click.option("--k", "ks", default="1,3,5,10", show_default=True, help="Cut-offs, comma-separated.")
 @click.option("--methods", default="keyword,dense,hybrid,graph", show_default=True)
 @click.option("--exact", is_flag=True, help="Exact cosine instead of the vector index.")
+@click.option("--baseline", type=click.Choice(["bm25"]), default=None,
+              help="Add plain BM25 over the same tools (in memory, no extra package) as method bm25.")
 @json_option
 @pass_ctx
-def eval_retrieval(obj: Context, files: tuple[Path, ...], ks: str, methods: str, exact: bool, as_json: bool) -> None:
-    """Recall@k, NDCG@k and mAP@10 per file and per method, side by side."""
+def eval_retrieval(obj: Context, files: tuple[Path, ...], ks: str, methods: str, exact: bool, baseline: str | None,
+                   as_json: bool) -> None:
+    """Recall@k, NDCG@k and mAP@10 per file and per method, side by side (and against plain BM25)."""
     from toolgraph.retrieve.evaluate import evaluate, load_queries
     from toolgraph.retrieve.search import METHODS
 
@@ -112,15 +115,18 @@ def eval_retrieval(obj: Context, files: tuple[Path, ...], ks: str, methods: str,
     if not queries:
         raise ToolGraphError("no query with a gold tool in the given files")
     retriever = _retriever(obj, "keyword" if chosen == ["keyword"] else "dense", exact)
-    result = evaluate(retriever, queries, ks=cutoffs, methods=chosen, progress=progress_enabled())
+    result = evaluate(retriever, queries, ks=cutoffs, methods=chosen, progress=progress_enabled(), baseline=baseline)
     result["skipped_queries"] = skipped
 
     def human(d: dict[str, Any]) -> None:
         cols = [f"recall@{k}" for k in d["ks"]] + [f"ndcg@{k}" for k in d["ks"]] + ["map@10"]
-        click.echo(f"{'file':<22}{'method':<9}{'n':>5}" + "".join(f"{c:>10}" for c in cols))
+        versus = bool(d.get("baseline")) and 5 in d["ks"]
+        click.echo(f"{'file':<22}{'method':<9}{'n':>5}" + "".join(f"{c:>10}" for c in cols)
+                   + (f"{'nDCG@5 vs bm25':>16}" if versus else ""))
         for r in d["results"]:
             click.echo(f"{r['file'][:21]:<22}{r['method']:<9}{r['queries']:>5}"
-                       + "".join(f"{r[c]:>10.4f}" for c in cols))
+                       + "".join(f"{r[c]:>10.4f}" for c in cols)
+                       + (f"{r['ndcg@5_vs_bm25']:>+16.4f}" if versus else ""))
         click.echo("ms per query: " + ", ".join(f"{m} {v}" for m, v in d["ms_per_query"].items()))
 
     emit(result, as_json, human)

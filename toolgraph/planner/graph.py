@@ -22,6 +22,11 @@ NOT_NAMES = {"I", "I'm", "I've", "TV", "OK", "Please", "Who", "What", "When", "W
 ID_VALUE = re.compile(r"\b(?=[a-z0-9-]*\d)[a-z0-9-]{6,}\b|\b\d{3,}\b", re.IGNORECASE)
 IDENTIFIER = re.compile(r"(^|_)(id|ids|key|uuid|guid)$")
 WORD = re.compile(r"[a-z0-9]+")
+# A number the user states: digits, or a cardinal / ordinal word ("the third episode of the second season").
+NUMBER_VALUE = re.compile(r"\b(?:\d+(?:st|nd|rd|th)?|one|two|three|four|five|six|seven|eight|nine|ten|first|second|"
+                          r"third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|latest)\b", re.IGNORECASE)
+NUMERIC_TYPES = {"integer", "number", "int", "float"}
+NUMERIC_NAME = re.compile(r"(^|_)(number|num|no|year|count|page|index|season|episode|limit|size)$")
 STOP = {"a", "an", "the", "of", "for", "to", "in", "on", "and", "or", "is", "are", "be", "me", "my", "i", "you",
         "your", "can", "could", "please", "with", "about", "from", "what", "which", "that", "this", "it", "its",
         "also", "want", "would", "like", "need", "some", "give", "by", "as", "at", "all", "then", "get", "do"}
@@ -134,10 +139,20 @@ class PlannerGraph:
         """tool -> input -> the tools that provide it, for the inputs a tool cannot run without another tool:
         every STRONG_RESOURCE, and every required identifier parameter (``id``, ``*_id``, ``*_key``, ``*_uuid``):
         users rarely know ids, so some tool must produce them (fed by a WEAK_RESOURCE, or by nobody: then the
-        tool is a dead end). Unless ``text`` (the request) itself holds an id-like value."""
+        tool is a dead end). Unless ``text`` (the request) itself holds an id-like value. A required number that is
+        not an id (integer type, or a name like ``*_number``, ``year``, ``page``) is the user's to give when the
+        request states a number (digits, "third", "second"): it is not needed from another tool."""
         needs: dict[str, dict[str, list[str]]] = {}
         cards = self.tools(ids)
         ids_in_text = bool(ID_VALUE.search(text))
+        numbers_in_text = bool(NUMBER_VALUE.search(text))
+        supplied: dict[str, set[str]] = {}  # tool -> numeric, non-id inputs whose value the request states
+        for tid, card in cards.items():
+            for p in card.required:
+                name = str(p.get("name") or "").lower()
+                numeric = str(p.get("type") or "").lower() in NUMERIC_TYPES or NUMERIC_NAME.search(name)
+                if numbers_in_text and numeric and not IDENTIFIER.search(name):
+                    supplied.setdefault(tid, set()).add(name)
         for tid, card in cards.items():
             for p in card.required:
                 name = str(p.get("name") or "").lower()
@@ -147,6 +162,8 @@ class PlannerGraph:
             resource = row["resource"] or ""
             if row["type"] == "WEAK_RESOURCE" and resource.lower() not in needs.get(row["id"], {}):
                 continue
+            if resource.lower() in supplied.get(row["id"], set()):
+                continue  # the user gives this number: no tool needs to provide it
             needs.setdefault(row["id"], {}).setdefault(resource.lower(), []).append(row["provider"])
         return needs
 

@@ -19,6 +19,9 @@ from tqdm import tqdm
 from toolgraph.errors import InputFileError
 from toolgraph.ingest.toolbench import tool_id
 from toolgraph.retrieve.search import Retriever
+from toolgraph.retrieve.sparse import SparseIndex
+
+BASELINES = ("bm25",)
 
 
 @dataclass
@@ -76,8 +79,13 @@ def average_precision_at(ranked: list[str], gold: set[str], k: int = 10) -> floa
 
 
 def evaluate(retriever: Retriever, queries: list[EvalQuery], *, ks: list[int], methods: list[str],
-             progress: bool = False) -> dict[str, Any]:
+             progress: bool = False, baseline: str | None = None) -> dict[str, Any]:
+    """Every method's scores per file and over all; ``baseline="bm25"`` adds plain BM25 (one field, k1 1.2,
+    b 0.75) over the same tools, computed in memory (no extra package), as the method ``bm25``."""
     depth = max(max(ks), 10)
+    plain = SparseIndex(retriever.store.query("embed_tool_rows"), plain=True) if baseline == "bm25" else None
+    if plain is not None:
+        methods = ["bm25", *methods]
     sums: dict[tuple[str, str], dict[str, float]] = {}
     counts: dict[str, int] = {}
     seconds: dict[str, float] = {m: 0.0 for m in methods}
@@ -90,7 +98,11 @@ def evaluate(retriever: Retriever, queries: list[EvalQuery], *, ks: list[int], m
         counts[q.file] = counts.get(q.file, 0) + 1
         for method in methods:
             started = time.perf_counter()
-            ranked = retriever.ranked_ids(q.query, k=depth, method=method, vector=vectors.get(q.query))  # type: ignore[arg-type]
+            if method == "bm25" and plain is not None:
+                ranked = [t for t, _ in plain.top(q.query, depth)]
+            else:
+                ranked = retriever.ranked_ids(q.query, k=depth, method=method,  # type: ignore[arg-type]
+                                              vector=vectors.get(q.query))
             seconds[method] += time.perf_counter() - started
             for key in ((q.file, method), ("ALL", method)):
                 acc = sums.setdefault(key, {})
@@ -104,5 +116,9 @@ def evaluate(retriever: Retriever, queries: list[EvalQuery], *, ks: list[int], m
         table.append({"file": file, "method": method, "queries": counts[file],
                       **{name: round(value / counts[file], 4) for name, value in acc.items()}})
     table.sort(key=lambda r: (r["file"] == "ALL", r["file"], methods.index(r["method"])))
-    return {"queries": len(queries), "ks": ks, "methods": methods, "results": table,
+    if plain is not None:
+        for row in table:
+            base = next(r for r in table if r["file"] == row["file"] and r["method"] == "bm25")
+            row["ndcg@5_vs_bm25"] = round(row.get("ndcg@5", 0.0) - base.get("ndcg@5", 0.0), 4) if 5 in ks else None
+    return {"queries": len(queries), "ks": ks, "methods": methods, "baseline": baseline, "results": table,
             "ms_per_query": {m: round(1000 * s / max(len(queries), 1), 2) for m, s in seconds.items()}}

@@ -1,0 +1,159 @@
+"""Field-aware keyword scoring in memory (BM25F), the keyword half of the hybrid and graph methods.
+
+Each tool has four fields: its API name, its tool group's name, its category, and its body (description and
+parameters). For a term t and a tool d the pseudo term frequency is
+
+    tf~(t, d) = sum over fields f of  w_f * tf_f(t, d) / (1 - b + b * len_f(d) / avglen_f)
+
+and the score of a request is ``sum over its terms t of idf(t) * tf~ / (k1 + tf~)``, with
+``idf(t) = ln(1 + (N - df + 0.5) / (df + 0.5))`` (Lucene's). The term weights do not depend on the request, so
+they are computed once into a sparse tools x terms matrix; a request sums a few of its columns (the way bm25s
+scores), which takes well under a millisecond per term whatever the corpus. Field weights, ``k1`` and ``b``:
+:class:`FieldWeights`, their origin in docs/retrieval.md.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from scipy import sparse
+
+FIELDS = ("name", "group", "category", "body")
+STOPWORDS = frozenset("""
+a about above after again against all also am an and any are as at be because been before being below between both
+but by can could did do does doing down during each few for from further get give had has have having he her here
+hers herself him himself his how i if in into is it its itself just let like me more most my myself need no nor not
+now of off on once only or other our ours out over own please provide same she should so some such than that the
+their theirs them then there these they this those through to too under until up very want was we were what when
+where which while who whom why will with would you your yours also find know help tell show us i'm i'd i'll it's
+""".split())
+
+
+def tokens(text: str) -> list[str]:
+    """Lower-case word tokens: camelCase and snake_case split, stop words dropped, a plural ``s`` stripped."""
+    text = re.sub(r"([a-z])([A-Z])", r"\1 \2", text or "")
+    out = []
+    for word in re.findall(r"[a-z0-9]+", text.lower()):
+        if word in STOPWORDS or len(word) < 2:
+            continue
+        if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
+            word = word[:-1]
+        out.append(word)
+    return out
+
+
+@dataclass(frozen=True)
+class FieldWeights:
+    """BM25F parameters (chosen on StableToolBench G1_instruction + G1_category, docs/retrieval.md)."""
+
+    name: float = 3.0
+    group: float = 2.0
+    category: float = 0.5
+    body: float = 1.0
+    k1: float = 3.0
+    b: float = 0.75
+
+    def of(self, fld: str) -> float:
+        return float(getattr(self, fld))
+
+
+def tool_fields(row: dict[str, Any]) -> dict[str, str]:
+    """The four fields of a tool row (``name``, ``description``, ``group``, ``category``, ``*_params``)."""
+    from toolgraph.retrieve.embed import _params
+
+    params = []
+    for p in _params(row.get("required_params")) + _params(row.get("optional_params")):
+        params.append(f"{p.get('name') or ''} {p.get('description') or ''}")
+    return {"name": str(row.get("name") or ""), "group": str(row.get("group") or ""),
+            "category": str(row.get("category") or ""),
+            "body": f"{row.get('description') or ''} {' '.join(params)}"}
+
+
+PLAIN_BM25 = FieldWeights(name=0.0, group=0.0, category=0.0, body=1.0, k1=1.2, b=0.75)
+
+
+class SparseIndex:
+    """BM25F over tools held in memory: ``score`` gives every tool's score for a request.
+
+    ``plain=True`` is plain BM25 (k1 1.2, b 0.75, one field: the whole ``tool_text`` that is embedded), the
+    baseline of ``toolgraph eval retrieval --baseline bm25``."""
+
+    def __init__(self, rows: Iterable[dict[str, Any]], weights: FieldWeights | None = None, *,
+                 plain: bool = False) -> None:
+        self.weights = PLAIN_BM25 if plain else (weights or FieldWeights())
+        rows = list(rows)
+        self.plain = plain
+        self.ids = [str(r["id"]) for r in rows]
+        self.categories = np.array([str(r.get("category") or "") for r in rows], dtype=object)
+        self.position = {t: i for i, t in enumerate(self.ids)}
+        self.group_of = {t: str(r.get("group") or "") for t, r in zip(self.ids, rows)}
+        if plain:
+            from toolgraph.retrieve.embed import tool_text
+
+            per_field = [{"name": [], "group": [], "category": [], "body": tokens(tool_text(r))} for r in rows]
+        else:
+            per_field = [{f: tokens(v) for f, v in tool_fields(r).items()} for r in rows]
+        vocab: dict[str, int] = {}
+        for doc in per_field:
+            for words in doc.values():
+                for w in words:
+                    vocab.setdefault(w, len(vocab))
+        self.vocab = vocab
+        n = len(rows)
+        avg = {f: max(sum(len(d[f]) for d in per_field) / max(n, 1), 1.0) for f in FIELDS}
+        w, b = self.weights, self.weights.b
+        data: list[float] = []
+        cols: list[int] = []
+        rowptr = [0]
+        df = np.zeros(len(vocab), dtype=np.float64)
+        for doc in per_field:
+            tf: dict[int, float] = {}
+            for f in FIELDS:
+                words = doc[f]
+                if not words:
+                    continue
+                norm = w.of(f) / (1 - b + b * len(words) / avg[f])
+                for word in words:
+                    j = vocab[word]
+                    tf[j] = tf.get(j, 0.0) + norm
+            for j, value in tf.items():
+                cols.append(j)
+                data.append(value / (w.k1 + value))
+                df[j] += 1
+            rowptr.append(len(cols))
+        idf = np.log(1 + (n - df + 0.5) / (df + 0.5))
+        matrix = sparse.csr_matrix((np.array(data), np.array(cols, dtype=np.int64), np.array(rowptr)),
+                                   shape=(n, len(vocab)))
+        self.matrix = sparse.csc_matrix(matrix.multiply(idf[np.newaxis, :]))
+        self.idf = idf
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    def score(self, text: str) -> np.ndarray:
+        """Every tool's BM25F score for ``text`` (zeros when no term is known)."""
+        cols = sorted({self.vocab[t] for t in tokens(text) if t in self.vocab})
+        if not cols:
+            return np.zeros(len(self.ids))
+        return np.asarray(self.matrix[:, cols].sum(axis=1)).ravel()
+
+    def top(self, text: str, k: int, category: str | None = None) -> list[tuple[str, float]]:
+        scores = self.score(text)
+        if category is not None:
+            scores = np.where(self.categories == category, scores, 0.0)
+        return top_k(self.ids, scores, k)
+
+
+def top_k(ids: list[str], scores: np.ndarray, k: int) -> list[tuple[str, float]]:
+    """The ``k`` best positive scores, best first (ties by id)."""
+    if k <= 0 or not len(ids):
+        return []
+    k = min(k, len(ids))
+    part = np.argpartition(-scores, k - 1)[:k]
+    best = sorted(((ids[i], float(scores[i])) for i in part if scores[i] > 0), key=lambda x: (-x[1], x[0]))
+    return best
+
