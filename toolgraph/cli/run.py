@@ -39,7 +39,7 @@ def run_config(settings: Settings) -> Any:
     e = settings.exec
     return RunConfig(call_timeout_s=e.call_timeout_s, run_timeout_s=e.run_timeout_s, retries=e.retries,
                      max_retry_after_s=e.max_retry_after_s, per_host=e.per_host, compress_chars=e.compress_chars,
-                     substitutes=e.substitutes)
+                     substitutes=e.substitutes, replans=e.replans)
 
 
 def print_run(d: dict[str, Any], *, trace: bool = False) -> None:
