@@ -157,6 +157,7 @@ class ExecSettings(BaseSettings):
     max_response_bytes: int = Field(2_000_000, ge=1024, le=100_000_000)
     compress_chars: int = Field(1024, ge=64, le=100_000, description="a compressed response's size")
     substitutes: int = Field(2, ge=0, le=10, description="similar tools tried after a call fails")
+    replans: int = Field(1, ge=0, le=3, description="re-planning of a failed call's subtask (0: never)")
 
     def all_groups(self) -> dict[str, ExecGroup]:
         merged: dict[str, ExecGroup] = {}

@@ -46,6 +46,8 @@ def print_run(d: dict[str, Any], *, trace: bool = False) -> None:
                        f"{', ' + str(c['attempts']) + ' tries' if c['attempts'] > 1 else ''}")
             if c.get("error"):
                 click.echo(f"       {c['error'][:300]}")
+            for r in c.get("replanned") or []:
+                click.echo(f"       re-planned [{r['id']}] {r['tool']} -> {r['status']}")
             if trace:
                 click.echo(f"       bound from: {json.dumps(c['bound_from'])}")
                 click.echo(f"       result ({c['result_chars']} of {c['raw_chars']} chars): "

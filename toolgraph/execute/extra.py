@@ -46,4 +46,4 @@ def run_config_for(settings: Any) -> Any:
     e = settings.exec
     return RunConfig(call_timeout_s=e.call_timeout_s, run_timeout_s=e.run_timeout_s, retries=e.retries,
                      max_retry_after_s=e.max_retry_after_s, per_host=e.per_host, compress_chars=e.compress_chars,
-                     substitutes=e.substitutes)
+                     substitutes=e.substitutes, replans=e.replans)
