@@ -91,16 +91,23 @@ class Proxy:
         return back
 
     # -- forwarding -------------------------------------------------------------------------------------------
-    def chat(self) -> Response:
+    def _selected(self) -> Response | tuple[dict[str, Any], Any]:
+        """The request's JSON body and the tools selected for it, or the OpenAI-style error answer."""
         body = request.get_json(silent=True)
         if not isinstance(body, dict):
             return error(400, "the request body must be a JSON object", "invalid_request_error")
         try:
-            selection = self.select(body)
+            return body, self.select(body)
         except ValueError as exc:
             return error(400, str(exc), "invalid_request_error")
         except ToolGraphError as exc:
             return error(500, f"tool selection failed: {exc}", "toolgraph_error")
+
+    def chat(self) -> Response:
+        selected = self._selected()
+        if isinstance(selected, Response):
+            return selected
+        body, selection = selected
         back = self.inject(body, selection)
         chosen = ",".join(t.id for t in selection.tools) if selection else ""
         url = f"{self.upstream}/chat/completions"
@@ -180,15 +187,10 @@ class Proxy:
                         mimetype=upstream.headers.get("content-type", "application/json").split(";")[0])
 
     def select_only(self) -> Response:
-        body = request.get_json(silent=True)
-        if not isinstance(body, dict):
-            return error(400, "the request body must be a JSON object", "invalid_request_error")
-        try:
-            selection = self.select(body)
-        except ValueError as exc:
-            return error(400, str(exc), "invalid_request_error")
-        except ToolGraphError as exc:
-            return error(500, f"tool selection failed: {exc}", "toolgraph_error")
+        selected = self._selected()
+        if isinstance(selected, Response):
+            return selected
+        body, selection = selected
         if selection is None:
             return error(400, "the conversation has no user turn to select tools for", "invalid_request_error")
         return Response(json.dumps(selection.as_dict()), mimetype="application/json")
