@@ -51,6 +51,21 @@ def test_offline_model_embeds(embedder: Embedder) -> None:
     assert embedder.embed_query("weather") == embedder.embed_queries(["weather"])[0]
 
 
+def test_query_vectors_equal_flagembeddings_own(embedder: Embedder) -> None:
+    """Queries skip FlagModel's per-call overhead (a trial batch, the model moved each time) but must give its
+    vectors: same tokenizer, pooling and normalisation, whatever the batch's lengths."""
+    import numpy as np
+
+    texts = ["weather in Paris", "Convert 12 US dollars to euros, then tell me tomorrow's weather forecast in Rome.",
+             "x"]
+    ours = np.array(embedder.embed_queries(texts))
+    theirs = np.asarray(embedder._model.encode_queries(texts)).reshape(len(texts), -1)  # type: ignore[attr-defined]
+    assert ours.shape == theirs.shape == (3, embedder.dimensions)
+    assert np.allclose(ours, theirs, atol=1e-5)
+    assert np.allclose(np.linalg.norm(ours, axis=1), 1.0, atol=1e-5)
+    assert embedder.embed_queries([]) == []
+
+
 def test_embed_is_incremental_and_records_the_model(embedded: GraphStore, embedder: Embedder) -> None:
     again = embed_tools(embedded, embedder)
     assert again["embedded"] == 0 and again["unchanged"] == 5
