@@ -72,7 +72,7 @@ def profile(retriever: Retriever, texts: list[str]) -> dict[str, Any]:
         _, seconds = timed(lambda vectors=vectors: [retriever.dense(v, 30) for v in vectors])
         parts["dense"].append(seconds)
         seeds = [t for t, _ in retriever.dense(vectors[0], 5)]
-        _, seconds = timed(lambda seeds=seeds: retriever.store.query("graph_expand", seeds=seeds, category=None))
+        _, seconds = timed(lambda seeds=seeds: retriever.store.query("graph_expand_edges", seeds=seeds))
         parts["edge step (Cypher)"].append(seconds)
         _, seconds = timed(lambda: embedding_stamp(retriever.store))
         parts["stamp check (Cypher)"].append(seconds)
@@ -130,7 +130,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             progress(f"generating and writing {args.tools} tools / {args.edges} edges")
             bench.write(generate(args.tools, args.edges, args.categories, args.seed))
             texts = queries(args.queries, args.seed)
-        result.update(tools=bench.store.query("embedding_state")[0]["tools"], edges=args.edges)
+        result.update(tools=len(bench.store.query("embed_tool_rows")), edges=args.edges)
         progress("embedding every tool (vectors cached in bench/results/)")
         safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in embedder.name)
         stats, seconds = timed(lambda: embed_with_cache(

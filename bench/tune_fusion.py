@@ -113,6 +113,8 @@ def main() -> None:
     parser.add_argument("--base", default="{}", help="GraphWeights fields held fixed (JSON)")
     parser.add_argument("--pairs", type=int, default=150, help="composed multi-tool requests (default 150)")
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--weights", action="store_true",
+                        help="run the weight jobs after the import (resource edges for the edge step)")
     parser.add_argument("--no-heldout", action="store_true", help="do not score the held-out files")
     parser.add_argument("--data", type=Path, default=Path("/work/shared/data"))
     parser.add_argument("--cache-dir", type=Path, default=Path(__file__).resolve().parent / "results")
@@ -134,6 +136,11 @@ def main() -> None:
     results = []
     with private_server("1g") as bench:
         build(bench, args.data)
+        if args.weights:
+            from gds_jobs import JOBS, run_jobs
+
+            progress("weights: every job (resource edges, transitions, substitutes, ...)")
+            run_jobs(bench.store, JOBS, backend="portable")
         safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in embedder.name)
         embed_with_cache(bench.store, embedder, args.cache_dir / f"peers_vectors-{safe}.npz", progress_bar=False)
         texts = [t for q in scored for t in [q.query, *intents(q.query)]]

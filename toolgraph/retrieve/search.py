@@ -63,6 +63,7 @@ class GraphWeights:
     pool: int = 60  # candidates (best fused first) for the group term and the intent-aware order
     diversity: float = 0.0  # d: weight of uncovered intents in the order (0: by score alone)
     coverage: float = 1.0  # c: how much a placed tool covers each intent, times its fused score for it
+    whole_from_intents: bool = False  # embed only the intents; the request's vector is their normalised mean
     depth: int = 30  # tools read from the vector index per text when the in-memory vectors are off
 
 
@@ -252,7 +253,13 @@ class Retriever:
             return [], {}
         parts = intents(query)
         texts = [query] + (parts if len(parts) > 1 else [])
-        vectors = self.vectors(texts) if vector is None else [vector, *self.vectors(texts[1:])]
+        if vector is None and len(texts) > 1 and w.whole_from_intents:
+            # one forward pass over the intents only: the request's vector is their normalised mean
+            found = self.vectors(texts[1:])
+            mean = np.mean(np.asarray(found, dtype=np.float64), axis=0)
+            vectors = [list(mean / (np.linalg.norm(mean) or 1.0)), *found]
+        else:
+            vectors = self.vectors(texts) if vector is None else [vector, *self.vectors(texts[1:])]
         score, keyword, cosine = self._fused(query, vectors[0], category)
         per_intent = np.array([self._fused(t, v, category)[0] for t, v in zip(texts[1:], vectors[1:])])
         if len(per_intent):  # several intents: each intent's best tools count, whatever the rest of the request
@@ -274,8 +281,8 @@ class Retriever:
                     why[index.ids[i]].via = [f"same group as {index.ids[seed]} (has_tool, weight 1.00)"]
         seeds = {index.ids[i]: float(score[i]) for i in candidates[: w.seeds]}
         position = index.position
-        for row in self.store.query("graph_expand_edges", seeds=list(seeds)) if seeds and w.strength > 0 else []:
-            s, n, kind, direction, weight = row["seed"], row["id"], row["type"], row["direction"], row["weight"]
+        rows = self.store.query("graph_expand_edges", seeds=list(seeds)) if seeds and w.strength > 0 else []
+        for s, n, kind, direction, weight in rows[0]["edges"] if rows else []:
             j = position.get(n)
             if j is None or (category is not None and index.categories[j] != category):
                 continue
