@@ -52,7 +52,7 @@ class GraphWeights:
 
     alpha: float = 0.6  # keyword share of the fused score (the rest: dense)
     whole: float = 0.5  # share of the whole request in a multi-intent request (the rest: its best intent)
-    group: float = 0.1  # a tool gains this times the best fused score of its tool group (siblings)
+    group: float = 0.075  # a tool gains this times the best fused score of its tool group (siblings)
     seeds: int = 5  # how many fused hits are expanded along dependency edges
     strength: float = 0.25  # lambda: how much the graph may add to a hybrid score (at most 1)
     successor: float = 0.4  # a seed -SEQUENTIAL-> t, times P(t | seed)
@@ -61,8 +61,8 @@ class GraphWeights:
     weak_provider: float = 0.2  # t -WEAK_RESOURCE-> a seed
     consumer: float = 0.1  # a seed -RESOURCE-> t
     pool: int = 60  # candidates (best fused first) for the group term and the intent-aware order
-    diversity: float = 0.0  # d: weight of uncovered intents in the order (0: by score alone)
-    coverage: float = 1.0  # c: how much a placed tool covers each intent, times its fused score for it
+    diversity: float = 0.15  # d: weight of uncovered intents in the order (0: by score alone)
+    coverage: float = 0.75  # c: how much a placed tool covers each intent, times its fused score for it
     whole_from_intents: bool = False  # embed only the intents; the request's vector is their normalised mean
     depth: int = 30  # tools read from the vector index per text when the in-memory vectors are off
 
