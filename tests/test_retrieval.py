@@ -53,8 +53,8 @@ def test_offline_model_embeds(embedder: Embedder) -> None:
 
 def test_query_vectors_equal_flagembeddings_own(embedder: Embedder) -> None:
     """Queries skip FlagModel's per-call overhead (a trial batch, the model moved each time) but must give its
-    vectors: same tokenizer, pooling and normalisation, whatever the batch's lengths (batched by length, returned
-    in order); in bfloat16 (the default where the CPU runs it natively) within 0.997 cosine of them."""
+    vectors: same tokenizer, pooling and normalisation, whether packed into one pass (a request and its parts) or
+    batched by length; in bfloat16 (the default where the CPU runs it natively) within 0.997 cosine of them."""
     import numpy as np
 
     from toolgraph.embeddings.flag import FlagEmbedder
@@ -66,7 +66,9 @@ def test_query_vectors_equal_flagembeddings_own(embedder: Embedder) -> None:
     theirs = np.asarray(exact._model.encode_queries(texts)).reshape(len(texts), -1)
     assert ours.shape == theirs.shape == (len(texts), exact.dimensions)
     assert np.allclose(ours, theirs, atol=1e-5)
-    assert np.allclose(ours, [exact.embed_query(t) for t in texts], atol=1e-5)  # batching changes nothing
+    assert np.allclose(ours, [exact.embed_query(t) for t in texts], atol=1e-5)  # packed in one pass: the same
+    many = texts * 2  # more than are packed into one pass: batched by length, returned in order
+    assert np.allclose(exact.embed_queries(many), np.vstack([ours, ours]), atol=1e-5)
     assert np.allclose(np.linalg.norm(ours, axis=1), 1.0, atol=1e-5)
     assert exact.embed_queries([]) == []
     half = FlagEmbedder(query_precision="bfloat16")

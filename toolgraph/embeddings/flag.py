@@ -13,6 +13,9 @@ from toolgraph.embeddings.base import Embedder, EmbeddingError
 log = logging.getLogger(__name__)
 
 OFFLINE_DEFAULT = "all-MiniLM-L6-v2"
+#: query texts packed into one forward pass (a request and its intents): at most this many, and tokens
+PACK_TEXTS = 8
+PACK_TOKENS = 384
 
 
 def offline_model_path() -> Path:
@@ -101,6 +104,10 @@ class FlagEmbedder(Embedder):
         if instruction:
             fmt = str(getattr(model, "query_instruction_format", "{}{}")).replace("\\n", "\n")
             texts = [fmt.format(instruction, t) for t in texts]
+        if 1 < len(texts) <= PACK_TEXTS:
+            packed = self._packed(texts)
+            if packed is not None:
+                return packed
         vectors: list[list[float] | None] = [None] * len(texts)
         with torch.inference_mode():
             for batch_ids in self._length_batches(texts):
@@ -115,6 +122,40 @@ class FlagEmbedder(Embedder):
                 for i, vector in zip(batch_ids, torch.nn.functional.normalize(pooled, dim=-1).float().cpu().tolist()):
                     vectors[i] = vector
         return [v for v in vectors if v is not None]
+
+    def _packed(self, texts: list[str]) -> list[list[float]] | None:
+        """A few texts in ONE forward pass of one row: their tokens end to end, each attending only to its own
+        (a block-diagonal attention mask) with its own positions from 0, then pooled text by text; so each vector
+        is the one the text gets alone. A forward pass costs ~5 ms before its first token on the 2-core VM
+        (bfloat16: 5.1 ms for "x", 11.5 ms for a 60-token request), so a request and its intents in one pass
+        instead of two saves that much. None when the row would pass ``PACK_TOKENS``, or the model does not
+        take position ids."""
+        import torch
+
+        model = self._model
+        encoded = model.tokenizer(texts, truncation=True, max_length=self.max_length)["input_ids"]
+        total = sum(len(ids) for ids in encoded)
+        if total > PACK_TOKENS:
+            return None
+        ids = torch.tensor([[t for seq in encoded for t in seq]], device=self._device)
+        positions = torch.tensor([[p for seq in encoded for p in range(len(seq))]], device=self._device)
+        block = torch.zeros((1, total, total), dtype=torch.long, device=self._device)
+        starts = []
+        start = 0
+        for seq in encoded:
+            block[0, start:start + len(seq), start:start + len(seq)] = 1
+            starts.append((start, start + len(seq)))
+            start += len(seq)
+        with torch.inference_mode():
+            try:
+                hidden = self._query_model(input_ids=ids, attention_mask=block, position_ids=positions,
+                                           token_type_ids=torch.zeros_like(ids), return_dict=True
+                                           ).last_hidden_state.float()[0]
+            except (TypeError, ValueError, RuntimeError):
+                return None
+            pooled = torch.stack([hidden[a] if self.pooling == "cls" else hidden[a:b].mean(dim=0)
+                                  for a, b in starts])
+            return torch.nn.functional.normalize(pooled, dim=-1).cpu().tolist()
 
     def _length_batches(self, texts: list[str]) -> list[list[int]]:
         """Texts grouped by token count, shortest first, so that padding adds at most a quarter to a batch's

@@ -63,8 +63,8 @@ class GraphWeights:
     pool: int = 60  # candidates (best fused first) for the group term and the intent-aware order
     diversity: float = 0.2  # d: weight of uncovered intents in the order (0: by score alone)
     coverage: float = 0.5  # c: how much a placed tool covers each intent, times its fused score for it
-    # what is embedded for a request with several intents: "all" (the request and each intent), "intents" (the
-    # request's vector is their normalised mean), "request" (each intent's dense half uses the request's vector)
+    # what is embedded for a request with several intents: "all" (the request and each intent, in one forward
+    # pass), "intents" (the request's vector is their normalised mean), "request" (intents reuse its vector)
     embed: Literal["all", "intents", "request"] = "all"
     depth: int = 30  # tools read from the vector index per text when the in-memory vectors are off
 
