@@ -1,21 +1,26 @@
 """Side-by-side retrieval on StableToolBench: ToolGraph's methods, BM25 (bm25s) and graph-tool-call, one run.
 
 - builds the shared corpus in a private embedded server (the StableToolBench and ToolBench tools, the call paths as
-  SEQUENTIAL edges), embeds every tool with the configured model (default: the offline all-MiniLM-L6-v2);
+  SEQUENTIAL edges), embeds every tool with the configured model (default: the offline all-MiniLM-L6-v2; tool
+  vectors cached in bench/results/ by model and text);
 - every method ranks every tool for each query of the StableToolBench ``test_instruction`` files; the gold set is
   the query's "relevant APIs" (the ``toolgraph eval retrieval`` protocol, toolgraph/retrieve/evaluate.py);
 - peers get the same tools: bm25s indexes each tool's ``tool_text`` (what ToolGraph embeds), tokenised with its
   English stop words; graph-tool-call 0.47 gets each tool as an OpenAI function (name = the tool id, its
   description and parameters) through ``add_tools`` (its own dependency detection on) and ranks with
-  ``retrieve(query, top_k)`` in its default ``basic`` mode. graph-tool-call takes seconds a query, so it runs on
-  the first ``--peer-sample`` queries of each file (the table says how many); the other methods are also scored
-  on that same sample, for a fair comparison, next to their full-file figures;
-- per file: NDCG@1/5/10, Recall@5/10, p50 latency (ToolGraph with the query embedding included: the query is
-  embedded inside the timed call, as ``toolgraph search`` does).
+  ``retrieve(query, top_k)`` in its default ``basic`` mode. It takes about 2 s a query, so its rankings (with the
+  time each took and the load average then) are cached per query in
+  ``bench/results/peers_gtc-<version>-<corpus digest>.jsonl`` (git-ignored; resumable): a rerun of ToolGraph's
+  side reads them. ``--peer-sample N`` runs it on the first N queries of each file only (and scores every method
+  on that sample too);
+- per file: NDCG@1/5/10, Recall@5/10, p50 / p95 latency (ToolGraph with the query embedding included: the query is
+  embedded inside the timed call, as ``toolgraph search`` does); the load average is sampled along the run.
 
-    .venv/bin/python bench/peers_bench.py [--json] [--out FILE] [--peer-sample 15] [--no-gtc]
+    PYTHONPATH=. .venv/bin/python bench/peers_bench.py [--json] [--out FILE] [--rankings FILE] [--no-gtc]
+        [--peers-only] [--peer-sample N] [--methods keyword,dense,hybrid,graph] [--torch-threads 1]
+        [--query-precision auto|float32|bfloat16]
 
-Figures: docs/benchmarks.md, "Retrieval side by side with the peers".
+Figures: docs/benchmarks.md, "Issue 14, retrieval: the side-by-side run".
 """
 
 from __future__ import annotations

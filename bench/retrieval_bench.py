@@ -1,14 +1,20 @@
-"""Retrieval benchmark on the generated graph (16,000 tools, 100,000 dependency edges by default).
+"""Retrieval latency, on the generated graph (16,000 tools, 100,000 dependency edges by default) or on the shared
+StableToolBench corpus of bench/peers_bench.py (``--corpus shared``, its queries).
 
-- embeds every tool with the configured model (default: the offline all-MiniLM-L6-v2), timing throughput and the
-  vector / full-text index build;
-- measures the vector index's recall@10 against exact cosine search over every vector, on generated queries;
-- measures search latency (p50 / p95 / mean) per method, with the query embedding excluded (vector given) and
-  included, against exact brute-force search as the baseline.
+- embeds every tool with the configured model (tool vectors cached in bench/results/ by model and text);
+- measures the vector index's recall@10 against exact cosine over every vector;
+- profiles a graph search (p50 of each part on its own: the query forward pass, BM25F, dense scoring, the edge
+  step's round trip, the embedding-stamp check, the whole search), with the in-memory vectors and with the vector
+  index;
+- measures search latency (p50 / p95 / mean) per method and configuration, the configurations taking turns query
+  by query, with the query vector given and (graph) with the query embedding included; exact dense search in
+  Cypher and the graph method over the vector index are the same-run baselines; the load average is sampled.
 
-    .venv/bin/python bench/retrieval_bench.py [--json] [--tools 16000 --edges 100000] [--queries 200]
+    PYTHONPATH=. .venv/bin/python bench/retrieval_bench.py [--json] [--out FILE] [--corpus generated|shared]
+        [--tools 16000 --edges 100000] [--queries 200] [--included 100] [--rounds 1] [--torch-threads 1]
+        [--query-precision auto|float32|bfloat16]
 
-Figures: docs/benchmarks.md, section "Retrieval".
+Figures: docs/benchmarks.md, "Issue 14, retrieval latency".
 """
 
 from __future__ import annotations
