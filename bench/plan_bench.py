@@ -79,7 +79,7 @@ from toolgraph.retrieve.embed import embed_tools
 from toolgraph.retrieve.search import Retriever
 
 GROUP, CATEGORY = "TMDB", "Movies"
-RETRIEVAL_METHODS = ("graph", "hybrid")
+RETRIEVAL_METHODS = ("graph", "hybrid", "keyword")  # keyword: BM25 alone
 KS = (1, 2, 3)
 # (label, rule decomposition, whole chains): the third is the step-by-step search of round 1, as a baseline
 PLANNER_RUNS = (("planner, decomposition on", True, True), ("planner, decomposition off", False, True),
