@@ -387,3 +387,72 @@ def bench_main(args: argparse.Namespace, run: Callable[[argparse.Namespace], dic
                human: Callable[[dict[str, Any]], None]) -> int:
     emit(run(args), as_json=args.json, out=args.out, human=human)
     return 0
+
+
+# -- load and caches (retrieval benchmarks) -------------------------------------------------------------------------
+class LoadSampler:
+    """The 1-minute load average, sampled when asked (``sample``), with the range and mean at the end: what a
+    latency figure measured on a shared machine has to be read against."""
+
+    def __init__(self) -> None:
+        self.samples: list[float] = [os.getloadavg()[0]]
+
+    def sample(self) -> float:
+        self.samples.append(os.getloadavg()[0])
+        return self.samples[-1]
+
+    def summary(self) -> dict[str, float]:
+        self.sample()
+        return {"min": round(min(self.samples), 2), "max": round(max(self.samples), 2),
+                "mean": round(sum(self.samples) / len(self.samples), 2), "samples": len(self.samples)}
+
+
+def embed_with_cache(store: GraphStore, embedder: Any, cache: Path | None, *, progress_bar: bool = True
+                     ) -> dict[str, Any]:
+    """``embed_tools``, with the tool vectors kept in ``cache`` (an ``.npz`` keyed by ``Tool.embedding_hash``, so
+    by model and text): a rerun on the same corpus writes the cached vectors back and embeds only what is new."""
+    import numpy as np
+
+    from toolgraph.retrieve.embed import embed_tools, tool_text
+
+    known: dict[str, list[float]] = {}
+    if cache is not None and cache.exists():
+        with np.load(cache) as data:
+            known = dict(zip(data["hashes"].tolist(), data["vectors"].tolist()))
+    rows, restored = store.query("embed_tool_rows"), []
+    for row in rows:
+        text = tool_text(row)
+        digest = _embedding_hash(embedder.name, text)
+        if digest in known and row["embedding_hash"] != digest:
+            restored.append({"id": row["id"], "text": text, "hash": digest, "embedding": known[digest]})
+    for start in range(0, len(restored), 500):
+        store.query("set_tool_embeddings", rows=restored[start:start + 500])
+    stats = embed_tools(store, embedder, progress=progress_bar)
+    if cache is not None:
+        fresh = store.query("embed_tool_rows")
+        vectors = {r["id"]: r["embedding"] for r in store.query("tool_vectors")}
+        hashes = [r["embedding_hash"] for r in fresh if vectors.get(r["id"]) is not None]
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        np.savez(cache, hashes=np.array(hashes), vectors=np.array(
+            [vectors[r["id"]] for r in fresh if vectors.get(r["id"]) is not None], dtype=np.float32))
+    return {**stats, "restored_from_cache": len(restored)}
+
+
+def _embedding_hash(model: str, text: str) -> str:
+    import hashlib
+
+    return hashlib.sha1(f"{model}\x1f{text}".encode()).hexdigest()
+
+
+def git_state(*paths: str) -> dict[str, Any]:
+    """The commit measured, and the files under ``paths`` that differed from it when the run started."""
+    import subprocess
+
+    def git(*argv: str) -> str:
+        try:
+            return subprocess.run(["git", *argv], cwd=ROOT, capture_output=True, text=True, timeout=20).stdout.strip()
+        except (OSError, subprocess.SubprocessError):
+            return ""
+
+    dirty = git("status", "--porcelain", "--", *paths)
+    return {"commit": git("rev-parse", "--short", "HEAD"), "dirty": dirty.splitlines() if dirty else []}

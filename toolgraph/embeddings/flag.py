@@ -37,9 +37,12 @@ class FlagEmbedder(Embedder):
         batch_size: int = 64,
         max_length: int = 256,
         name: str | None = None,
+        threads: int | None = None,
     ) -> None:
         os.environ.setdefault("HF_HUB_OFFLINE", "1")  # never reach for a hub at run time
         os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+        if threads is not None:
+            set_torch_threads(threads)
         if model in (None, "", OFFLINE_DEFAULT):
             path, pooling, self.name = str(offline_model_path()), pooling or "mean", name or OFFLINE_DEFAULT
         else:
@@ -105,6 +108,20 @@ class FlagEmbedder(Embedder):
 
     def describe(self) -> dict[str, object]:
         return {**super().describe(), "pooling": self.pooling}
+
+
+def set_torch_threads(threads: int) -> int:
+    """Set torch's intra-op threads for this process (it is a process-wide setting) and return them.
+
+    A query is a few dozen tokens: one thread embeds it in ~10 ms on an idle core, and extra threads gain little.
+    On a loaded machine with few cores (the 2-core VM of docs/benchmarks.md, a graph server beside it) torch's
+    default, one thread per core, is several times *slower*: measured 52 ms with one thread against 560 ms with two
+    for the same request, at load average 3.9. ``0`` leaves torch's default."""
+    import torch
+
+    if threads > 0:
+        torch.set_num_threads(threads)
+    return int(torch.get_num_threads())
 
 
 def _has_cuda() -> bool:

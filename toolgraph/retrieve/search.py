@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -29,7 +30,8 @@ from toolgraph.db.store import GraphStore
 from toolgraph.embeddings.base import Embedder, EmbeddingError
 from toolgraph.errors import ToolGraphError
 from toolgraph.retrieve.embed import LABEL, TEXT, VECTOR, check_model
-from toolgraph.retrieve.sparse import FieldWeights, SparseIndex, top_k
+from toolgraph.retrieve.index import Stamp, ToolIndex, forget, stamp_of, tool_index
+from toolgraph.retrieve.sparse import FieldWeights, SparseIndex
 
 Method = Literal["keyword", "dense", "hybrid", "graph"]
 METHODS: tuple[str, ...] = ("keyword", "dense", "hybrid", "graph")
@@ -58,6 +60,11 @@ class GraphWeights:
     strong_provider: float = 0.2  # t -STRONG_RESOURCE-> a seed
     weak_provider: float = 0.2  # t -WEAK_RESOURCE-> a seed
     consumer: float = 0.1  # a seed -RESOURCE-> t
+    pool: int = 60  # candidates (best fused first) for the group term and the intent-aware order
+    diversity: float = 0.0  # d: weight of uncovered intents in the order (0: by score alone)
+    coverage: float = 1.0  # c: how much a placed tool covers each intent, times its fused score for it
+    whole_from_intents: bool = False  # embed only the intents; the request's vector is their normalised mean
+    depth: int = 30  # tools read from the vector index per text when the in-memory vectors are off
 
 
 class Why(BaseModel):
@@ -95,31 +102,72 @@ def keyword_query(text: str) -> str:
 
 @dataclass
 class Retriever:
+    """Search over one store. ``exact``: dense search by exact cosine in Cypher (the reference); ``memory`` (the
+    default): dense search by exact cosine over the in-memory vector matrix (:mod:`toolgraph.retrieve.index`);
+    neither: the vector index. ``recheck_s``: how often (seconds) a search checks that the graph's embeddings did
+    not change (one small query; 0: before every search). A new Retriever checks once, when it is made."""
+
     store: GraphStore
     embedder: Embedder | None = None
     exact: bool = False
     weights: GraphWeights = field(default_factory=GraphWeights)
     field_weights: FieldWeights = field(default_factory=FieldWeights)
-    _sparse: SparseIndex | None = field(default=None, init=False, repr=False)
+    memory: bool = True
+    recheck_s: float = 1.0
+    _index: ToolIndex | None = field(default=None, init=False, repr=False)
+    _checked: float = field(default=0.0, init=False, repr=False)
     _vectors: dict[str, list[float]] = field(default_factory=dict, init=False, repr=False)
 
     def __post_init__(self) -> None:
         backend = self.store.backend
         self.vector_index = backend.vector_index_name(LABEL, VECTOR)
         self.text_index = backend.fulltext_index_name(LABEL, TEXT)
+        self._stamp: Stamp | None = None
         if self.embedder is not None:
-            if check_model(self.store, self.embedder) is None:
+            model = check_model(self.store, self.embedder)
+            if model is None:
                 raise EmbeddingError("no tool embeddings in the graph yet: run `toolgraph embed` first")
+            self._stamp = stamp_of(model)  # the first search needs no second look at the model record
+
+    # -- the in-memory indexes -----------------------------------------------------------------------------------
+    def sync(self) -> ToolIndex:
+        """The shared in-memory index, reloaded if the graph's embeddings changed (checked at most every
+        ``recheck_s`` seconds)."""
+        now = time.monotonic()
+        if self._index is None or now - self._checked >= self.recheck_s:
+            stamp, self._stamp = self._stamp, None
+            self._index = tool_index(self.store, self.field_weights, stamp,
+                                     vectors=self.memory and not self.exact and self.embedder is not None)
+            self._checked = now
+        return self._index
+
+    @property
+    def index(self) -> ToolIndex:
+        return self._index if self._index is not None else self.sync()
+
+    @property
+    def sparse(self) -> SparseIndex:
+        """The in-memory BM25F index of every tool."""
+        return self.index.sparse
+
+    def refresh(self) -> None:
+        """Forget the in-memory indexes and cached query vectors (after an import that changed tool texts)."""
+        forget(self.store)
+        self._index, self._stamp = None, None
+        self._vectors.clear()
 
     # -- the ranked lists ----------------------------------------------------------------------------------------
     def dense(self, query: str | list[float], k: int, category: str | None = None) -> list[tuple[str, float]]:
         if self.embedder is None:
             raise EmbeddingError("dense search needs an embedding model")
-        vector = self.embedder.embed_query(query) if isinstance(query, str) else query
+        vector = self.vectors([query])[0] if isinstance(query, str) else query
         backend = self.store.backend
         if self.exact:
             rows = self.store.query("exact_tool_vectors", k=k, vector=vector, category=category)
             return [(r["id"], backend.cosine_from_function(r["score"])) for r in rows]
+        index = self.index
+        if self.memory and index.dense_ready:
+            return index.dense(vector, k, category)
         # Over-fetch: an approximate index finds more of the true top k among its top 5k (and a category filter
         # drops most of what the index ranks over every tool).
         fetch = max(k * OVERFETCH, 50) if category is None else max(k * 10, 100)
@@ -127,22 +175,10 @@ class Retriever:
                                 category=category)
         return [(r["id"], backend.cosine_from_index_score(r["score"])) for r in rows[:k]]
 
-    @property
-    def sparse(self) -> SparseIndex:
-        """The in-memory BM25F index of every tool, read from the graph on first use (:meth:`refresh` rereads)."""
-        if self._sparse is None:
-            self._sparse = SparseIndex(self.store.query("embed_tool_rows"), self.field_weights)
-        return self._sparse
-
-    def refresh(self) -> None:
-        """Forget the in-memory keyword index and cached query vectors (after an import or `embed`)."""
-        self._sparse = None
-        self._vectors.clear()
-
     def keyword(self, query: str, k: int, category: str | None = None) -> list[tuple[str, float]]:
         if not keyword_query(query):
             return []
-        return self.sparse.top(query, k, category)
+        return self.index.keyword(query, k, category)
 
     def vectors(self, texts: list[str]) -> list[list[float]]:
         """Query vectors, embedded in one batch and cached (the last 1,024 texts)."""
@@ -175,65 +211,81 @@ class Retriever:
             why[tid].hybrid = round(score, 6)
         return ranked, why
 
-    def _fused(self, text: str, vector: list[float], depth: int, category: str | None,
-               why: dict[str, Why] | None = None) -> dict[str, float]:
-        """``alpha * keyword / best keyword + (1 - alpha) * cosine / best cosine`` over the top ``depth`` of either
-        list (a tool the vector index did not return gets the lowest cosine it did), scaled so the best is 1."""
-        a = self.weights.alpha
-        scores = self.sparse.score(text)
-        if category is not None:
-            scores = np.where(self.sparse.categories == category, scores, 0.0)
-        keyword = top_k(self.sparse.ids, scores, depth)
-        dense = self.dense(vector, depth, category)
-        if why is not None:
-            for rank, (tid, score) in enumerate(keyword, start=1):
-                why[tid].keyword, why[tid].keyword_rank = round(score, 6), rank
-            for rank, (tid, score) in enumerate(dense, start=1):
-                why[tid].dense, why[tid].dense_rank = round(score, 6), rank
-        best_kw = keyword[0][1] if keyword else 0.0
-        cosine = dict(dense)
-        best_cos = max(dense[0][1], 1e-9) if dense else 1.0
-        floor = max(dense[-1][1], 0.0) if dense else 0.0
-        position = self.sparse.position
-        fused = {}
-        for tid in dict.fromkeys([t for t, _ in keyword] + [t for t, _ in dense]):
-            kw = float(scores[position[tid]]) / best_kw if best_kw and tid in position else 0.0
-            fused[tid] = a * kw + (1 - a) * max(cosine.get(tid, floor), 0.0) / best_cos
-        top = max(fused.values(), default=0.0) or 1.0
-        return {t: v / top for t, v in fused.items()}
+    def _fused(self, text: str, vector: list[float], category: str | None) -> tuple[np.ndarray, np.ndarray,
+                                                                                      np.ndarray]:
+        """``alpha * bm25f / best bm25f + (1 - alpha) * cos / best cos`` for the tools in the top ``depth`` of
+        either list (0 for the others; a tool not in the dense top ``depth`` gets the lowest cosine that made it),
+        scaled so the best is 1; with every tool's BM25F and cosine arrays."""
+        a, depth = self.weights.alpha, self.weights.depth
+        index = self.index
+        n = len(index)
+        keyword = index.in_category(index.sparse.score(text), category)
+        if self.memory and not self.exact and index.dense_ready:
+            cosine = index.in_category(index.cosine(vector), category, -2.0)
+        else:
+            cosine = np.full(n, -2.0)
+            for tid, cos in self.dense(vector, depth, category):
+                if tid in index.position:
+                    cosine[index.position[tid]] = cos
+        d = min(depth, n)
+        top_kw = np.argpartition(-keyword, d - 1)[:d]
+        top_kw = top_kw[keyword[top_kw] > 0]
+        top_cos = np.argpartition(-cosine, d - 1)[:d]
+        top_cos = top_cos[cosine[top_cos] > -1.0]
+        best_kw = float(keyword[top_kw].max()) if len(top_kw) else 0.0
+        best_cos = max(float(cosine[top_cos].max()), 1e-9) if len(top_cos) else 1.0
+        floor = max(float(cosine[top_cos].min()), 0.0) if len(top_cos) else 0.0
+        dense_part = np.full(n, floor)
+        dense_part[top_cos] = np.clip(cosine[top_cos], 0.0, None)
+        fused = np.zeros(n)
+        members = np.union1d(top_kw, top_cos)
+        fused[members] = (1 - a) * dense_part[members] / best_cos
+        if best_kw > 0:
+            fused[members] += a * keyword[members] / best_kw
+        top = float(fused.max()) if n else 0.0
+        return (fused / top if top > 0 else fused), keyword, cosine
 
     def _graph(self, query: str, k: int, category: str | None, vector: list[float] | None = None
                ) -> tuple[list[tuple[str, float]], dict[str, Why]]:
         w = self.weights
-        depth = max(k * 3, 30)
+        index = self.index
+        if not len(index):
+            return [], {}
         parts = intents(query)
         texts = [query] + (parts if len(parts) > 1 else [])
-        vectors = self.vectors(texts) if vector is None else [vector, *self.vectors(texts[1:])]
+        if vector is None and len(texts) > 1 and w.whole_from_intents:
+            # one forward pass over the intents only: the request's vector is their normalised mean
+            found = self.vectors(texts[1:])
+            mean = np.mean(np.asarray(found, dtype=np.float64), axis=0)
+            vectors = [list(mean / (np.linalg.norm(mean) or 1.0)), *found]
+        else:
+            vectors = self.vectors(texts) if vector is None else [vector, *self.vectors(texts[1:])]
+        score, keyword, cosine = self._fused(query, vectors[0], category)
+        per_intent = np.array([self._fused(t, v, category)[0] for t, v in zip(texts[1:], vectors[1:])])
+        if len(per_intent):  # several intents: each intent's best tools count, whatever the rest of the request
+            score = w.whole * score + (1 - w.whole) * per_intent.max(axis=0)
+        if category is not None:
+            score = index.in_category(score, category)
+        candidates = np.flatnonzero(score > 0)
+        candidates = candidates[np.lexsort((np.array(index.ids, dtype=object)[candidates], -score[candidates]))]
         why: dict[str, Why] = defaultdict(Why)
-        scores = self._fused(query, vectors[0], depth, category, why)
-        if len(texts) > 1:  # a request with several intents: each intent's best tools count, whatever the rest
-            per_intent = [self._fused(t, v, depth, category) for t, v in zip(texts[1:], vectors[1:])]
-            candidates = set(scores).union(*per_intent)
-            scores = {t: w.whole * scores.get(t, 0.0) + (1 - w.whole) * max(p.get(t, 0.0) for p in per_intent)
-                      for t in candidates}
-        for tid, score in scores.items():
-            why[tid].hybrid = round(score, 6)
-        ranked = sorted(scores.items(), key=lambda x: (-x[1], x[0]))
-        bonus: dict[str, float] = {}
-        group_of = self.sparse.group_of
-        best_in_group: dict[str, tuple[float, str]] = {}
-        for tid, score in ranked:  # best first, so the first seen is a group's best
-            best_in_group.setdefault(group_of.get(tid, ""), (score, tid))
-        for tid, _ in ranked:
-            best, seed = best_in_group[group_of.get(tid, "")]
-            if seed != tid and w.group * best > 0:
-                bonus[tid] = w.group * best
-                why[tid].via = [f"same group as {seed} (has_tool, weight 1.00)"]
-        seeds = dict(ranked[: w.seeds])
-        for row in self.store.query("graph_expand", seeds=list(seeds), category=category):
-            s, n, kind, direction, weight = row["seed"], row["id"], row["type"], row["direction"], row["weight"]
-            if kind == "HAS_TOOL":
-                continue  # the group term above
+        bonus: dict[int, float] = {}
+        if w.group > 0 and len(candidates):  # a tool gains a share of its tool group's best score
+            best: dict[int, int] = {}
+            for i in candidates:  # best first, so the first seen is its group's best
+                best.setdefault(int(index.groups[i]), int(i))
+            for i in candidates:
+                seed = best[int(index.groups[i])]
+                if seed != i:
+                    bonus[int(i)] = w.group * float(score[seed])
+                    why[index.ids[i]].via = [f"same group as {index.ids[seed]} (has_tool, weight 1.00)"]
+        seeds = {index.ids[i]: float(score[i]) for i in candidates[: w.seeds]}
+        position = index.position
+        rows = self.store.query("graph_expand_edges", seeds=list(seeds)) if seeds and w.strength > 0 else []
+        for s, n, kind, direction, weight in rows[0]["edges"] if rows else []:
+            j = position.get(n)
+            if j is None or (category is not None and index.categories[j] != category):
+                continue
             if kind == "SEQUENTIAL":
                 beta, label = (w.successor, "follows") if direction == "out" else (w.predecessor, "precedes")
             elif direction == "in":
@@ -242,14 +294,50 @@ class Retriever:
             else:
                 beta, label = w.consumer, "uses output of"
             gain = w.strength * beta * float(weight or 0.0) * seeds[s]
-            if gain > 0 and gain > bonus.get(n, 0.0):
-                bonus[n] = gain
+            if gain > 0 and gain > bonus.get(j, 0.0):
+                bonus[j] = gain
                 why[n].via = [f"{label} {s} ({kind.lower()}, weight {float(weight):.2f})"]
-        final = dict(scores)
-        for tid, gain in bonus.items():
-            final[tid] = final.get(tid, 0.0) + gain
-            why[tid].graph = round(gain, 6)
-        return sorted(final.items(), key=lambda x: (-x[1], x[0])), why
+        final = {int(i): float(score[i]) for i in candidates}
+        for j, gain in bonus.items():
+            final[j] = final.get(j, 0.0) + gain
+            why[index.ids[j]].graph = round(gain, 6)
+        ranked = sorted(final.items(), key=lambda x: (-x[1], index.ids[x[0]]))
+        if w.diversity > 0 and len(per_intent):
+            ranked = self._cover(ranked[: max(w.pool, 2 * k)], per_intent, k)
+        out = [(index.ids[i], s) for i, s in ranked]
+        for i, _ in ranked[: max(k, 1)]:
+            tid = index.ids[i]
+            why[tid].hybrid = round(float(score[i]), 6)
+            if keyword[i] > 0:
+                why[tid].keyword = round(float(keyword[i]), 6)
+                why[tid].keyword_rank = int((keyword > keyword[i]).sum()) + 1
+            if cosine[i] >= -1:
+                why[tid].dense = round(float(cosine[i]), 6)
+                why[tid].dense_rank = int((cosine > cosine[i]).sum()) + 1
+        return out, why
+
+    def _cover(self, ranked: list[tuple[int, float]], per_intent: np.ndarray, k: int) -> list[tuple[int, float]]:
+        """Intent-aware order (xQuAD): the next tool maximises ``(1 - d) * score + d * mean over intents i of
+        fused_i(t) * uncovered_i``, where ``uncovered_i`` starts at 1 and is multiplied by ``1 - c * fused_i(s)``
+        for each tool s placed; so once an intent has its tool, the next places go to the intents still
+        uncovered, whichever tool collection they need. ``d`` = ``diversity``, ``c`` = ``coverage``."""
+        d, c = self.weights.diversity, self.weights.coverage
+        ids = np.array([i for i, _ in ranked])
+        base = np.array([s for _, s in ranked])
+        relevance = np.clip(per_intent[:, ids], 0.0, 1.0)  # intents x candidates
+        uncovered = np.ones(len(per_intent))
+        left = np.ones(len(ids), dtype=bool)
+        out: list[tuple[int, float]] = []
+        for _ in range(min(k, len(ids))):
+            gain = (1 - d) * base + d * (uncovered @ relevance) / len(per_intent)
+            gain[~left] = -np.inf
+            j = int(np.argmax(gain))
+            out.append((int(ids[j]), float(gain[j])))
+            left[j] = False
+            uncovered *= 1 - c * relevance[:, j]
+        last = out[-1][1] if out else 0.0
+        rest = [(int(ids[j]), min(float((1 - d) * base[j]), last)) for j in np.flatnonzero(left)]
+        return out + rest
 
     # -- the public call -----------------------------------------------------------------------------------------
     def rank(self, query: str, *, k: int, method: Method, category: str | None = None,
@@ -257,6 +345,7 @@ class Retriever:
         """The top ``k`` (id, score) by ``method``, and why each ranked."""
         if not query.strip():
             raise ToolGraphError("the search query is empty")
+        self.sync()
         if method == "keyword":
             ranked = self.keyword(query, k, category)
             why = {t: Why(keyword=round(s, 6), keyword_rank=i) for i, (t, s) in enumerate(ranked, start=1)}
@@ -283,7 +372,11 @@ class Retriever:
 
     def _hits(self, ranked: list[tuple[str, float]], why: dict[str, Why], chains: bool) -> list[Hit]:
         ids = [t for t, _ in ranked]
-        cards = {r["id"]: r for r in self.store.query("tool_cards", ids=ids)}
+        known = self.index.cards
+        cards = {t: known[t] for t in ids if t in known}
+        missing = [t for t in ids if t not in cards]  # not in the in-memory snapshot (added since it was read)
+        if missing:
+            cards.update({r["id"]: r for r in self.store.query("tool_cards", ids=missing)})
         providers: dict[str, list[str]] = defaultdict(list)
         if chains and ids:  # a tool with the strongest provider of its required input (rows come strongest first)
             for row in self.store.query("tool_providers", ids=ids):
