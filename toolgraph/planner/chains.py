@@ -318,12 +318,12 @@ class ChainFinder:
                 return
             tool, resource = open_needs[0]
             for p in needs.get(tool, {}).get(resource, []):
-                if p in chain or p not in needs or resource in needs[p]:
+                if p in chain or p not in needs or resource in needs[p] or p not in self.graph.cards:
                     continue  # (a tool that needs the value itself only echoes it: no origin of it)
                 grow([p, *chain], [(p, r) for r in needs[p]] + open_needs[1:])
 
         for g in frontier_goals(goals, blocked):
-            if g in needs:
+            if g in needs and g in self.graph.tools([g]):  # (a goal the graph no longer holds is skipped)
                 grow([g], [(g, r) for r in needs[g]])
         return out
 

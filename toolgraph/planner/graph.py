@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -127,6 +128,7 @@ class PlannerGraph:
     store: GraphStore
     embedder: Embedder | None = None
     cards: dict[str, ToolCard] = field(default_factory=dict)
+    vector_of: Callable[[str], Any] | None = None  # tool id -> its vector, from memory (None: read from the graph)
     _query_vectors: dict[str, list[float]] = field(default_factory=dict)
     _similarities: dict[str, dict[str, float]] = field(default_factory=dict)
     _needs: dict[tuple[str, tuple[bool, bool, bool]], dict[str, list[str]]] = field(default_factory=dict)
@@ -140,7 +142,11 @@ class PlannerGraph:
     def tools(self, ids: list[str]) -> dict[str, ToolCard]:
         missing = [i for i in dict.fromkeys(ids) if i not in self.cards]
         if missing:
-            for row in self.store.query("planner_tools", ids=missing, vectors=self.dense):
+            # With a vector source (the retriever's in-memory matrix) the vectors do not travel over Bolt again.
+            from_graph = self.dense and self.vector_of is None
+            for row in self.store.query("planner_tools", ids=missing, vectors=from_graph):
+                vector = row["embedding"] if from_graph else (
+                    self.vector_of(row["id"]) if self.vector_of is not None and self.dense else None)
                 self.cards[row["id"]] = ToolCard(
                     id=row["id"], name=row["name"] or row["id"], description=row["description"] or "",
                     group=row["group"] or "", category=row["category"] or "",
@@ -149,7 +155,7 @@ class PlannerGraph:
                     output_schema=loads(row["output_schema"], None),
                     importance=float(row["importance"] or 0.0), availability=float(
                         row["availability"] if row["availability"] is not None else 1.0),
-                    embedding=list(row["embedding"]) if row["embedding"] is not None else None,
+                    embedding=list(vector) if vector is not None else None,
                     url=row.get("url") or "", method=row.get("method") or "")
         return {i: self.cards[i] for i in ids if i in self.cards}
 

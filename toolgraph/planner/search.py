@@ -102,6 +102,19 @@ class Planner:
         self.policy: Policy = (LLMPolicy(llm, self.graph, protocol=self.config.protocol,
                                          decoupled=self.config.decoupled) if llm is not None else self.graph_policy)
         self.retriever = self._retriever()
+        if self.retriever is not None and self.graph.dense:
+            self.graph.vector_of = self._memory_vector
+
+    def _memory_vector(self, tid: str) -> Any:
+        """A tool's vector from the retriever's shared in-memory matrix (unit length: cosines are unchanged); None
+        when the matrix is not loaded or lacks the tool (the planner then reads it from the graph)."""
+        assert self.retriever is not None
+        index = self.retriever.index
+        i = index.position.get(tid)
+        if index.dense_ready and i is not None:
+            return index.matrix[i] if index.embedded[i] else None
+        rows = self.store.query("planner_tools", ids=[tid], vectors=True)  # newer than the matrix
+        return rows[0]["embedding"] if rows else None
 
     # -- set-up ---------------------------------------------------------------------------------------------------
     def _has_embeddings(self, embedder: Embedder | None) -> bool:

@@ -30,7 +30,7 @@ from toolgraph.db.store import GraphStore
 from toolgraph.embeddings.base import Embedder, EmbeddingError
 from toolgraph.errors import ToolGraphError
 from toolgraph.retrieve.embed import LABEL, TEXT, VECTOR, check_model
-from toolgraph.retrieve.index import Stamp, ToolIndex, forget, stamp_of, tool_index
+from toolgraph.retrieve.index import Stamp, ToolIndex, forget, tool_index
 from toolgraph.retrieve.sparse import FieldWeights, SparseIndex
 
 Method = Literal["keyword", "dense", "hybrid", "graph"]
@@ -127,7 +127,7 @@ class Retriever:
             model = check_model(self.store, self.embedder)
             if model is None:
                 raise EmbeddingError("no tool embeddings in the graph yet: run `toolgraph embed` first")
-            self._stamp = stamp_of(model)  # the first search needs no second look at the model record
+            del model  # (the first search reads the stamp, with the tool count: tool_catalog_stamp)
 
     # -- the in-memory indexes -----------------------------------------------------------------------------------
     def sync(self) -> ToolIndex:
