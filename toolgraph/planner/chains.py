@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from toolgraph.planner.graph import STOP, named_things, stem
+from toolgraph.planner.graph import IDENTIFIER, STOP, named_things, stem
 
 if TYPE_CHECKING:
     from toolgraph.planner.graph import PlannerGraph, ToolCard
@@ -286,12 +286,10 @@ class ChainFinder:
             todo = [t for t in frontier if t not in needs]
             if not todo:
                 break
-            found = self.graph.needed_inputs(todo, text)
+            found = self.needs_of(todo, text, blocked)
             nxt = []
             for t in todo:
-                needs[t] = {r: list(dict.fromkeys([p for p in ps if p not in blocked]
-                                                  + self.kind_providers(r, blocked)))
-                            for r, ps in found.get(t, {}).items()}
+                needs[t] = found.get(t, {})
                 for r, ps in needs[t].items():
                     needs[t][r] = self.rank_providers(text, r, ps)[: self.providers_per_input]
                     nxt += needs[t][r]
@@ -325,6 +323,22 @@ class ChainFinder:
         for g in frontier_goals(goals, blocked):
             if g in needs and g in self.graph.tools([g]):  # (a goal the graph no longer holds is skipped)
                 grow([g], [(g, r) for r in needs[g]])
+        return out
+
+    def needs_of(self, ids: list[str], text: str, blocked: set[str] | frozenset[str] = frozenset()
+                 ) -> dict[str, dict[str, list[str]]]:
+        """``PlannerGraph.needed_inputs``, as chains see them: the providers of a value also include the lookup
+        tools of its kind, and a named path segment (``username``, ``branch``) that nothing provides is the user's
+        to give (an id nothing provides stays a dead end: users rarely know ids)."""
+        out: dict[str, dict[str, list[str]]] = {}
+        for t, inputs in self.graph.needed_inputs(ids, text).items():
+            kept = {}
+            for r, ps in inputs.items():
+                providers = list(dict.fromkeys([p for p in ps if p not in blocked] + self.kind_providers(r, blocked)))
+                if providers or IDENTIFIER.search(r):
+                    kept[r] = providers
+            if kept:
+                out[t] = kept
         return out
 
     def kind_providers(self, resource: str, blocked: set[str] | frozenset[str]) -> list[str]:
@@ -370,7 +384,7 @@ class ChainFinder:
         req = self.request(text)
         cards = self.graph.tools(chain.tools)
         goal, first = cards[chain.tools[-1]], cards[chain.tools[0]]
-        sims = self.graph.similarity(text, chain.tools)
+        sims = {t: float(v) for t, v in self.graph.similarity(text, chain.tools).items()}
         facts = [self.facts(cards[t]) for t in chain.tools]
         parts: dict[str, float] = {}
         parts["goal"] = w.goal * sims.get(goal.id, 0.0)
@@ -410,7 +424,7 @@ class ChainFinder:
             return sum(sims.values()) / len(cards) if cards else 0.0
         mean = np.mean([self.facts(c).vector for c in cards], axis=0)
         norm = float(np.linalg.norm(mean))
-        return float(mean @ req.vector) / norm if norm else 0.0
+        return float(mean @ req.vector) / norm if norm else 0.0  # (plain floats: plans are JSON)
 
 
 @dataclass

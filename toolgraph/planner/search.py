@@ -318,7 +318,10 @@ class Planner:
         return f"{names}; score {chain.score:.3f} ({parts})"
 
     def _unmet(self, path: list[str], text: str) -> dict[str, list[str]]:
-        needs = self.graph.needed_inputs(path, text)
+        # with chains, the chains' view of needs (lookups of a kind provide it; a named segment nobody provides is
+        # the user's), so a path that follows a chain is not told it lacks what the chain provides
+        needs = (self.chain_finder.needs_of(path, text) if self.config.chains
+                 else self.graph.needed_inputs(path, text))
         on_path = set(path)
         unmet: dict[str, list[str]] = {}
         for tool in path:
