@@ -9,7 +9,8 @@ on the same store.
 They are read from the graph once (two queries) and rebuilt when the graph's embeddings change: every
 ``toolgraph embed`` (and every tool added through the web registry, which embeds it) rewrites the
 ``EmbeddingModel`` record's ``updated``, and an import or a deletion changes the tools' count or their first and
-last ids; :func:`tool_index` compares that stamp (one query, ``tool_catalog_stamp``) and reloads when it moved. ``Retriever.refresh()`` forces a reload (after an import that changed tool texts without re-embedding).
+last ids; :func:`tool_index` compares that stamp (one query, ``tool_catalog_stamp``) and reloads when it moved.
+``Retriever.refresh()`` forces a reload (after an import that changed tool texts without re-embedding).
 """
 
 from __future__ import annotations
