@@ -263,8 +263,10 @@ class ChainFinder:
     weights: ChainWeights = field(default_factory=ChainWeights)
     max_len: int = 4
     providers_per_input: int = 8
+    chains_per_goal: int = 40
     _request: RequestFacts | None = field(default=None, init=False, repr=False)
     _facts: dict[str, ToolFacts] = field(default_factory=dict, init=False, repr=False)
+    _seq: dict[tuple[str, str], float] | None = field(default=None, init=False, repr=False)
 
     def best(self, text: str, goals: list[str], *, blocked: set[str] | frozenset[str] = frozenset(),
              available: list[str] | None = None) -> Chain | None:
@@ -273,8 +275,11 @@ class ChainFinder:
         chains = self.chains(text, goals, blocked=blocked, available=available or [])
         if not chains:
             return None
-        self.graph.sequential_weights(sorted({t for c in chains for t in c.tools}))  # one query for them all
-        scored = [self.score(text, c) for c in chains]
+        self._seq = self.graph.sequential_weights(sorted({t for c in chains for t in c.tools}))  # one query for all
+        try:
+            scored = [self.score(text, c) for c in chains]
+        finally:
+            self._seq = None
         return max(scored, key=lambda c: (round(c.score, 9), -len(c.tools), [-ord(ch) for ch in c.tools[-1]]))
 
     # -- building -------------------------------------------------------------------------------------------------
@@ -322,7 +327,9 @@ class ChainFinder:
 
         for g in frontier_goals(goals, blocked):
             if g in needs and g in self.graph.tools([g]):  # (a goal the graph no longer holds is skipped)
+                before = len(out)
                 grow([g], [(g, r) for r in needs[g]])
+                del out[before + self.chains_per_goal:]  # providers are tried best first: keep the first found
         return out
 
     def needs_of(self, ids: list[str], text: str, blocked: set[str] | frozenset[str] = frozenset()
@@ -400,7 +407,7 @@ class ChainFinder:
         parts["cover"] = w.cover * self.cover(req, [cards[t] for t in chain.tools])
         parts["start"] = self.start(first, req.mentions)
         parts["value"] = sum(w.value if v in req.words else -w.value for f in facts for v in f.values)
-        seq = self.graph.sequential_weights(chain.tools)
+        seq = self._seq if self._seq is not None else self.graph.sequential_weights(chain.tools)
         parts["sequential"] = w.sequential * sum(seq.get((a, b), 0.0) for a, b in zip(chain.tools, chain.tools[1:]))
         parts["length"] = -w.length * (len(chain.tools) - 1)
         chain.parts = {k: round(v, 4) for k, v in parts.items() if v}
