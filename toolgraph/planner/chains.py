@@ -221,8 +221,6 @@ def asked_types(text: str) -> set[str]:
     for i, w in enumerate(words):
         if w in ASKS and (w != "many" or (i and words[i - 1] == "how")):
             out |= {stem(x) for x in ASKS[w]}
-    if "number" in words and "of" in words:  # "the number of movies"
-        out |= {stem(x) for x in ASKS["many"]}
     return out
 
 
