@@ -456,3 +456,17 @@ def git_state(*paths: str) -> dict[str, Any]:
 
     dirty = git("status", "--porcelain", "--", *paths)
     return {"commit": git("rev-parse", "--short", "HEAD"), "dirty": dirty.splitlines() if dirty else []}
+
+
+def bench_embedder(threads: int = 1, query_precision: str = "auto") -> Any:
+    """The configured embedder (TOOLGRAPH_EMBED_*), with torch's threads and, for a local model, the precision of
+    the query forward pass set for the benchmark (the tool vectors are float32 either way)."""
+    from toolgraph.config import Settings
+    from toolgraph.embeddings.flag import FlagEmbedder, set_torch_threads
+
+    settings = Settings().embed
+    set_torch_threads(threads)
+    if settings.provider != "flag":
+        return settings.embedder()
+    return FlagEmbedder(settings.model, pooling=settings.pooling, query_instruction=settings.query_instruction,
+                        batch_size=settings.batch_size, query_precision=query_precision)

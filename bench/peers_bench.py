@@ -34,6 +34,7 @@ from typing import Any
 from common import (
     LoadSampler,
     arg_parser,
+    bench_embedder,
     bench_main,
     embed_with_cache,
     git_state,
@@ -160,16 +161,14 @@ class PeerCache:
 def run(args: argparse.Namespace) -> dict[str, Any]:
     import torch
 
-    from toolgraph.config import Settings
-
-    if args.torch_threads:
-        torch.set_num_threads(args.torch_threads)
-    embedder = Settings().embed.embedder()
+    embedder = bench_embedder(args.torch_threads, args.query_precision)
     queries, skipped = load_queries([args.data / "stabletoolbench/test_instruction" / f for f in FILES])
     load = LoadSampler()
     result: dict[str, Any] = {"machine": machine_info(args.heap), "model": embedder.name, "queries": len(queries),
                               "skipped": skipped, "peer_sample": args.peer_sample, "tuned_on": list(TUNED_ON),
-                              "torch_threads": torch.get_num_threads(), "load_before": os.getloadavg(),
+                              "torch_threads": torch.get_num_threads(),
+                              "query_precision": getattr(embedder, "query_precision", None),
+                              "load_before": os.getloadavg(),
                               "code": git_state("toolgraph", "cypher", "bench")}
     methods = [m for m in args.methods.split(",") if m] if not args.peers_only else []
     with private_server(args.heap) as bench:
@@ -276,6 +275,8 @@ def main() -> None:
     parser.add_argument("--peers-only", action="store_true",
                         help="only fill graph-tool-call's ranking cache (no ToolGraph methods, no bm25s)")
     parser.add_argument("--methods", default=",".join(METHODS), help="ToolGraph's methods to score")
+    parser.add_argument("--query-precision", default="auto", choices=("float32", "bfloat16", "auto"),
+                        help="the query forward pass (FlagEmbedder query_precision; tool vectors are float32)")
     parser.add_argument("--torch-threads", type=int, default=1,
                         help="torch intra-op threads for the query embeddings (default 1; 0: torch's own)")
     parser.add_argument("--cache-dir", type=Path, default=Path(__file__).resolve().parent / "results",

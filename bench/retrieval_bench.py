@@ -26,6 +26,7 @@ from common import (
     LoadSampler,
     add_graph_args,
     arg_parser,
+    bench_embedder,
     bench_main,
     embed_with_cache,
     generate,
@@ -109,14 +110,11 @@ def latency_table(retrievers: dict[str, tuple[Retriever, str]], texts: list[str]
 def run(args: argparse.Namespace) -> dict[str, Any]:
     import torch
 
-    from toolgraph.config import Settings
-
-    if args.torch_threads:
-        torch.set_num_threads(args.torch_threads)
-    embedder = Settings().embed.embedder()
+    embedder = bench_embedder(args.torch_threads, args.query_precision)
     load = LoadSampler()
     result: dict[str, Any] = {"machine": machine_info(args.heap), "corpus": args.corpus, "model": embedder.name,
                               "queries": args.queries, "torch_threads": torch.get_num_threads(),
+                              "query_precision": getattr(embedder, "query_precision", None),
                               "load_before": os.getloadavg(), "code": git_state("toolgraph", "cypher", "bench")}
     with private_server(args.heap) as bench:
         if args.corpus == "shared":
@@ -201,6 +199,8 @@ def main() -> None:
                         help="how many of the queries also time the graph search with the query embedding included")
     parser.add_argument("--rounds", type=int, default=1, help="passes over the queries")
     parser.add_argument("--settle", type=float, default=30.0, help="seconds to let the index rebuild after loading")
+    parser.add_argument("--query-precision", default="auto", choices=("float32", "bfloat16", "auto"),
+                        help="the query forward pass (FlagEmbedder query_precision; tool vectors are float32)")
     parser.add_argument("--torch-threads", type=int, default=1,
                         help="torch intra-op threads for the query embeddings (default 1; 0: torch's own)")
     parser.add_argument("--cache-dir", type=Path, default=Path(__file__).resolve().parent / "results",

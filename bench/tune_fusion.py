@@ -29,7 +29,7 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-from common import embed_with_cache, private_server, progress
+from common import bench_embedder, embed_with_cache, private_server, progress
 from peers_bench import FILES, TUNED_ON, build
 
 from toolgraph.embeddings.base import Embedder
@@ -118,15 +118,12 @@ def main() -> None:
     parser.add_argument("--no-heldout", action="store_true", help="do not score the held-out files")
     parser.add_argument("--data", type=Path, default=Path("/work/shared/data"))
     parser.add_argument("--cache-dir", type=Path, default=Path(__file__).resolve().parent / "results")
+    parser.add_argument("--query-precision", default="auto", choices=("float32", "bfloat16", "auto"),
+                        help="the query forward pass (FlagEmbedder query_precision)")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--out", type=Path)
     args = parser.parse_args()
-    import torch
-
-    from toolgraph.config import Settings
-
-    torch.set_num_threads(1)
-    embedder = Settings().embed.embedder()
+    embedder = bench_embedder(1, args.query_precision)
     queries, _ = load_queries([args.data / "stabletoolbench/test_instruction" / f for f in FILES])
     tuning = [q for q in queries if q.file in TUNED_ON]
     pairs = compose_pairs(tuning, args.pairs, args.seed)
@@ -145,7 +142,8 @@ def main() -> None:
         embed_with_cache(bench.store, embedder, args.cache_dir / f"peers_vectors-{safe}.npz", progress_bar=False)
         texts = [t for q in scored for t in [q.query, *intents(q.query)]]
         progress(f"embedding {len(set(texts))} requests and intents once")
-        lookup = LookupEmbedder(embedder, texts, args.cache_dir / f"query_vectors-{safe}.npz")
+        precision = getattr(embedder, "query_precision", "float32")
+        lookup = LookupEmbedder(embedder, texts, args.cache_dir / f"query_vectors-{safe}-{precision}.npz")
         for fw, gw in itertools.product(fields, grid):
             weights = GraphWeights(**gw)
             field_weights = FieldWeights(**fw)
@@ -157,7 +155,8 @@ def main() -> None:
                             "seconds": round(time.perf_counter() - started, 1)})
             progress(f"{gw} {fw}: objective {objective} " + " ".join(
                 f"{f.split('.')[0][:14]}={v['ndcg@5']}" for f, v in per_file.items()))
-    output = {"defaults": {"graph": dataclasses.asdict(GraphWeights()), "fields": dataclasses.asdict(FieldWeights())},
+    output = {"query_precision": getattr(embedder, "query_precision", None),
+              "defaults": {"graph": dataclasses.asdict(GraphWeights()), "fields": dataclasses.asdict(FieldWeights())},
               "pairs": len(pairs), "seed": args.seed, "objective": f"mean NDCG@5 of {', '.join(TUNED_ON)}, pairs",
               "held_out": [] if args.no_heldout else list(HELD_OUT), "results": results}
     if args.out:

@@ -53,17 +53,31 @@ def test_offline_model_embeds(embedder: Embedder) -> None:
 
 def test_query_vectors_equal_flagembeddings_own(embedder: Embedder) -> None:
     """Queries skip FlagModel's per-call overhead (a trial batch, the model moved each time) but must give its
-    vectors: same tokenizer, pooling and normalisation, whatever the batch's lengths."""
+    vectors: same tokenizer, pooling and normalisation, whether packed into one pass (a request and its parts) or
+    batched by length; in bfloat16 (the default where the CPU runs it natively) within 0.997 cosine of them."""
     import numpy as np
 
+    from toolgraph.embeddings.flag import FlagEmbedder
+
     texts = ["weather in Paris", "Convert 12 US dollars to euros, then tell me tomorrow's weather forecast in Rome.",
-             "x"]
-    ours = np.array(embedder.embed_queries(texts))
-    theirs = np.asarray(embedder._model.encode_queries(texts)).reshape(len(texts), -1)  # type: ignore[attr-defined]
-    assert ours.shape == theirs.shape == (3, embedder.dimensions)
+             "x", "Convert 12 US dollars to euros.", "tomorrow's weather forecast in Rome"]
+    exact = FlagEmbedder(query_precision="float32")
+    ours = np.array(exact.embed_queries(texts))
+    theirs = np.asarray(exact._model.encode_queries(texts)).reshape(len(texts), -1)
+    assert ours.shape == theirs.shape == (len(texts), exact.dimensions)
     assert np.allclose(ours, theirs, atol=1e-5)
+    assert np.allclose(ours, [exact.embed_query(t) for t in texts], atol=1e-5)  # packed in one pass: the same
+    many = texts * 2  # more than are packed into one pass: batched by length, returned in order
+    assert np.allclose(exact.embed_queries(many), np.vstack([ours, ours]), atol=1e-5)
     assert np.allclose(np.linalg.norm(ours, axis=1), 1.0, atol=1e-5)
-    assert embedder.embed_queries([]) == []
+    assert exact.embed_queries([]) == []
+    half = FlagEmbedder(query_precision="bfloat16")
+    assert half.embed_documents(texts[:2]) == exact.embed_documents(texts[:2])  # tool vectors stay float32
+    close = np.sum(np.array(half.embed_queries(texts)) * ours, axis=1)
+    assert close.min() > 0.997
+    assert embedder.describe()["query_precision"] in ("float32", "bfloat16")
+    with pytest.raises(EmbeddingError, match="query precision"):
+        FlagEmbedder(query_precision="fp8")
 
 
 def test_embed_is_incremental_and_records_the_model(embedded: GraphStore, embedder: Embedder) -> None:

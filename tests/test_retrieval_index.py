@@ -100,7 +100,16 @@ def test_request_vector_from_its_intents(graph: GraphStore, embedder: Embedder) 
             calls.append(list(texts))
             return embedder.embed_queries(texts)
 
-    retriever = Retriever(graph, Counting(), weights=GraphWeights(whole_from_intents=True))
+    retriever = Retriever(graph, Counting(), weights=GraphWeights(embed="intents"))
     top = {h.id for h in retriever.search(query, k=2)}
     assert top == {"c/parcels/track", "c/meteo/forecast"}
     assert calls == [["Track my parcel 1Z999 please.", "what is the weather forecast for Paris tomorrow?"]]
+
+
+def test_graphs_with_nothing_embedded_are_never_served_stale(store: GraphStore) -> None:
+    make_graph(store, {"track": TOOLS["track"]})
+    assert Retriever(store, None).search("parcel tracking number", k=1, method="keyword")[0].id == "c/parcels/track"
+    store.query("clear_graph")
+    make_graph(store, {"stock": TOOLS["stock"]})  # no embeddings either: the same (empty) stamp
+    assert Retriever(store, None).search("parcel tracking number", k=1, method="keyword") == []
+    assert Retriever(store, None).search("stock ticker price", k=1, method="keyword")[0].id == "c/markets/stock"

@@ -30,7 +30,7 @@ from toolgraph.db.store import GraphStore
 from toolgraph.embeddings.base import Embedder, EmbeddingError
 from toolgraph.errors import ToolGraphError
 from toolgraph.retrieve.embed import LABEL, TEXT, VECTOR, check_model
-from toolgraph.retrieve.index import Stamp, ToolIndex, forget, tool_index
+from toolgraph.retrieve.index import Stamp, ToolIndex, embedding_stamp, forget, tool_index
 from toolgraph.retrieve.sparse import FieldWeights, SparseIndex
 
 Method = Literal["keyword", "dense", "hybrid", "graph"]
@@ -52,7 +52,7 @@ class GraphWeights:
 
     alpha: float = 0.6  # keyword share of the fused score (the rest: dense)
     whole: float = 0.5  # share of the whole request in a multi-intent request (the rest: its best intent)
-    group: float = 0.1  # a tool gains this times the best fused score of its tool group (siblings)
+    group: float = 0.075  # a tool gains this times the best fused score of its tool group (siblings)
     seeds: int = 5  # how many fused hits are expanded along dependency edges
     strength: float = 0.25  # lambda: how much the graph may add to a hybrid score (at most 1)
     successor: float = 0.4  # a seed -SEQUENTIAL-> t, times P(t | seed)
@@ -61,9 +61,11 @@ class GraphWeights:
     weak_provider: float = 0.2  # t -WEAK_RESOURCE-> a seed
     consumer: float = 0.1  # a seed -RESOURCE-> t
     pool: int = 60  # candidates (best fused first) for the group term and the intent-aware order
-    diversity: float = 0.0  # d: weight of uncovered intents in the order (0: by score alone)
-    coverage: float = 1.0  # c: how much a placed tool covers each intent, times its fused score for it
-    whole_from_intents: bool = False  # embed only the intents; the request's vector is their normalised mean
+    diversity: float = 0.2  # d: weight of uncovered intents in the order (0: by score alone)
+    coverage: float = 0.5  # c: how much a placed tool covers each intent, times its fused score for it
+    # what is embedded for a request with several intents: "all" (the request and each intent, in one forward
+    # pass), "intents" (the request's vector is their normalised mean), "request" (intents reuse its vector)
+    embed: Literal["all", "intents", "request"] = "all"
     depth: int = 30  # tools read from the vector index per text when the in-memory vectors are off
 
 
@@ -124,10 +126,8 @@ class Retriever:
         self.text_index = backend.fulltext_index_name(LABEL, TEXT)
         self._stamp: Stamp | None = None
         if self.embedder is not None:
-            model = check_model(self.store, self.embedder)
-            if model is None:
+            if check_model(self.store, self.embedder) is None:  # (the first search reads the stamp itself)
                 raise EmbeddingError("no tool embeddings in the graph yet: run `toolgraph embed` first")
-            del model  # (the first search reads the stamp, with the tool count: tool_catalog_stamp)
 
     # -- the in-memory indexes -----------------------------------------------------------------------------------
     def sync(self) -> ToolIndex:
@@ -136,8 +136,11 @@ class Retriever:
         now = time.monotonic()
         if self._index is None or now - self._checked >= self.recheck_s:
             stamp, self._stamp = self._stamp, None
-            self._index = tool_index(self.store, self.field_weights, stamp,
-                                     vectors=self.memory and not self.exact and self.embedder is not None)
+            stamp = embedding_stamp(self.store) if stamp is None else stamp
+            wanted = self.memory and not self.exact and self.embedder is not None
+            held = self._index
+            if held is None or held.stamp != stamp or (wanted and not held.vectors_read and stamp[0] is not None):
+                self._index = tool_index(self.store, self.field_weights, stamp, vectors=wanted)
             self._checked = now
         return self._index
 
@@ -211,16 +214,18 @@ class Retriever:
             why[tid].hybrid = round(score, 6)
         return ranked, why
 
-    def _fused(self, text: str, vector: list[float], category: str | None) -> tuple[np.ndarray, np.ndarray,
-                                                                                      np.ndarray]:
+    def _fused(self, text: str, vector: list[float], category: str | None, cosine: np.ndarray | None = None
+               ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """``alpha * bm25f / best bm25f + (1 - alpha) * cos / best cos`` for the tools in the top ``depth`` of
         either list (0 for the others; a tool not in the dense top ``depth`` gets the lowest cosine that made it),
-        scaled so the best is 1; with every tool's BM25F and cosine arrays."""
+        scaled so the best is 1; with every tool's BM25F and cosine arrays (``cosine``: every tool's, if known)."""
         a, depth = self.weights.alpha, self.weights.depth
         index = self.index
         n = len(index)
         keyword = index.in_category(index.sparse.score(text), category)
-        if self.memory and not self.exact and index.dense_ready:
+        if cosine is not None:
+            cosine = index.in_category(cosine, category, -2.0)
+        elif self.memory and not self.exact and index.dense_ready:
             cosine = index.in_category(index.cosine(vector), category, -2.0)
         else:
             cosine = np.full(n, -2.0)
@@ -253,15 +258,21 @@ class Retriever:
             return [], {}
         parts = intents(query)
         texts = [query] + (parts if len(parts) > 1 else [])
-        if vector is None and len(texts) > 1 and w.whole_from_intents:
-            # one forward pass over the intents only: the request's vector is their normalised mean
+        if len(texts) > 1 and w.embed == "request":  # the parts' dense half uses the request's vector
+            vectors = [vector if vector is not None else self.vectors(texts[:1])[0]] * len(texts)
+        elif vector is None and len(texts) > 1 and w.embed == "intents":
+            # the intents only: the request's vector is their normalised mean
             found = self.vectors(texts[1:])
             mean = np.mean(np.asarray(found, dtype=np.float64), axis=0)
             vectors = [list(mean / (np.linalg.norm(mean) or 1.0)), *found]
         else:
             vectors = self.vectors(texts) if vector is None else [vector, *self.vectors(texts[1:])]
-        score, keyword, cosine = self._fused(query, vectors[0], category)
-        per_intent = np.array([self._fused(t, v, category)[0] for t, v in zip(texts[1:], vectors[1:])])
+        rows: list[np.ndarray | None] = [None] * len(texts)
+        if self.memory and not self.exact and index.dense_ready:
+            rows = list(index.cosines(vectors))  # every text's cosines in one pass
+        score, keyword, cosine = self._fused(query, vectors[0], category, rows[0])
+        per_intent = np.array([self._fused(t, v, category, c)[0]
+                               for t, v, c in zip(texts[1:], vectors[1:], rows[1:])])
         if len(per_intent):  # several intents: each intent's best tools count, whatever the rest of the request
             score = w.whole * score + (1 - w.whole) * per_intent.max(axis=0)
         if category is not None:
