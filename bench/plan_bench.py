@@ -6,6 +6,9 @@ RestBench (``../shared/data/restbench``, 100 queries with gold call paths over t
 - ``spec-only``: the graph is built from the OpenAPI spec alone (``read_openapi``), then every weight job (resource
   miner included, portable backend) and the offline embeddings. No gold path is in it: no call path, no
   ``SEQUENTIAL`` edge. All 100 queries are planned.
+- held out: every RestBench-style set under ``bench/data/heldout/`` (a spec ``*_oas.json`` and its queries),
+  written for this project blind to the planner (their READMEs); spec-only graphs, scored like TMDB. Nothing was
+  tuned on them (``--heldout DIR ...`` picks others, ``--skip-heldout`` leaves them out);
 - ``2-fold``: the even-index queries' gold paths are imported as call paths (so the transition job mines
   ``SEQUENTIAL`` edges from them) and the odd-index queries are planned, then the other way round; the two halves
   are pooled. A fresh server each fold.
@@ -76,9 +79,12 @@ from toolgraph.retrieve.embed import embed_tools
 from toolgraph.retrieve.search import Retriever
 
 GROUP, CATEGORY = "TMDB", "Movies"
-RETRIEVAL_METHODS = ("graph", "hybrid")
+RETRIEVAL_METHODS = ("graph", "hybrid", "keyword")  # keyword: BM25 alone
 KS = (1, 2, 3)
-PLANNER_RUNS = (("planner, decomposition on", True), ("planner, decomposition off", False))
+# (label, rule decomposition, whole chains): the third is the step-by-step search of round 1, as a baseline
+PLANNER_RUNS = (("planner, decomposition on", True, True), ("planner, decomposition off", False, True),
+                ("planner, step by step (no chains)", True, False))
+HELDOUT = Path(__file__).resolve().parent / "data" / "heldout"
 SWEEP_RATIOS = (0.7, 0.8, 0.9, 1.0, 1.1)
 SWEEP_FLOORS = (0.2, 0.3, 0.4, 0.5)
 SWEEP_NEED_COSTS = (0.0, 0.1, 0.2, 0.3, 0.5)
@@ -170,6 +176,45 @@ def restbench_graph(bench: Bench, embedder: Any, data: Path, paths_from: list[di
     return names, stats
 
 
+def spec_graph(bench: Bench, embedder: Any, spec: Path, group: str) -> tuple[dict[str, str], dict[str, Any]]:
+    """Any RestBench-style spec alone (no gold path): (tool id -> "METHOD /path", stats)."""
+    batch = ImportBatch("restbench")
+    index = read_openapi(spec, batch, group=group, category=group)
+    stats = finish_graph(bench, batch, embedder)
+    names = tool_names(bench, index.values(), lambda ref: f"{ref.get('method')} {ref.get('path')}")
+    stats["mapping_ok"] = all(names.get(tid) == f"{m} {p}" for (m, p), tid in index.items())
+    stats["dead_ends"] = sorted(names[t] for t in dead_ends(bench, list(names)))
+    return names, stats
+
+
+def heldout_sets(dirs: list[Path]) -> list[tuple[str, Path, Path]]:
+    """(name, spec, queries) for each folder holding one ``*_oas.json`` spec and its RestBench-format queries."""
+    out = []
+    for d in dirs:
+        specs = sorted(d.glob("*_oas.json"))
+        queries = [p for p in sorted(d.glob("*.json")) if p not in specs]
+        if len(specs) == 1 and len(queries) == 1:
+            out.append((d.name, specs[0], queries[0]))
+    return out
+
+
+def heldout(args: argparse.Namespace, embedder: Any) -> dict[str, Any]:
+    """The RestBench-style sets nothing was tuned on: each spec alone, every method, as for TMDB."""
+    out: dict[str, Any] = {}
+    for name, spec, qfile in heldout_sets(args.heldout):
+        queries = restbench_queries(qfile)
+        gold = {q["i"]: q["gold"] for q in queries}
+        with private_server(args.heap) as bench:
+            names, stats = spec_graph(bench, embedder, spec, name)
+            progress(f"held-out {name}: {stats['tools']} tools, relations {stats['relations']}")
+            runs = runs_on(bench, embedder, queries, names, name)
+        out[name] = {"spec": str(spec.relative_to(ROOT)), "queries": len(queries),
+                     "gold_lengths": dict(sorted(Counter(len(q["gold"]) for q in queries).items())),
+                     "gold_in_spec": sum(all(g in names.values() for g in q["gold"]) for q in queries),
+                     "graph": stats, "runs": score_rest_runs(runs, gold, stats["dead_ends"])}
+    return out
+
+
 def dead_ends(bench: Bench, ids: list[str]) -> set[str]:
     """Tools with an input the planner counts as needed (PlannerGraph.needed_inputs, for a request with no id in
     it) that no tool of the graph provides: the graph-only policy can never keep them on a path."""
@@ -243,9 +288,10 @@ def aggregate_task(rows: list[dict[str, Any]]) -> dict[str, Any]:
 
 # -- runs -----------------------------------------------------------------------------------------------------------
 def plan_queries(bench: Bench, embedder: Any, queries: list[dict[str, Any]], names: dict[str, str], *,
-                 decompose: bool, policy: dict[str, float] | None = None, desc: str = "") -> list[dict[str, Any]]:
+                 decompose: bool, policy: dict[str, float] | None = None, desc: str = "", chains: bool = True
+                 ) -> list[dict[str, Any]]:
     """Plan each query with a fresh graph-only Planner; the plan as names, with its edges, time and trace counts."""
-    config = PlannerConfig(decompose=decompose, use_memory=False, remember=False)
+    config = PlannerConfig(decompose=decompose, use_memory=False, remember=False, chains=chains)
     rows = []
     for q in tqdm(queries, desc=desc, unit="query", file=sys.stderr, leave=False):
         started = time.perf_counter()
@@ -283,8 +329,8 @@ def runs_on(bench: Bench, embedder: Any, queries: list[dict[str, Any]], names: d
     out: dict[str, list[dict[str, Any]]] = {}
     warm = Planner(bench.store, embedder=embedder, config=PlannerConfig(use_memory=False, remember=False))
     warm.plan("warm up the embedding model and the server's caches", save=False)  # not timed
-    for run_label, decompose in PLANNER_RUNS:
-        out[run_label] = plan_queries(bench, embedder, queries, names, decompose=decompose,
+    for run_label, decompose, chains in PLANNER_RUNS:
+        out[run_label] = plan_queries(bench, embedder, queries, names, decompose=decompose, chains=chains,
                                       desc=f"{label}: {run_label}")
     retriever = Retriever(bench.store, embedder)
     for method in RETRIEVAL_METHODS:
@@ -415,6 +461,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                               "load_before": os.getloadavg(), "policy_defaults": DEFAULT_POLICY,
                               "planner_config": {k: v for k, v in vars(PlannerConfig()).items()}}
     result["restbench"] = restbench(args, embedder)
+    if not args.skip_heldout:
+        result["heldout"] = heldout(args, embedder)
     if not args.skip_taskbench:
         result["taskbench"] = taskbench(args, embedder)
     result["load_after"] = os.getloadavg()
@@ -504,6 +552,14 @@ def human(r: dict[str, Any]) -> None:
                  s[name]["held_out"]["cp_pct"], s[name]["held_out"]["exact_pct"], s[name]["held_out"]["delta_mean"]]
                 for name in ("default", "best")]
         print(table(["", *params, "tune CP %", "held-out CP %", "held-out exact %", "held-out Δ len"], rows))
+    for name, h in r.get("heldout", {}).items():
+        print(f"\n## Held out: {name} ({h['spec']}): {h['queries']} queries (gold lengths {h['gold_lengths']}), "
+              f"{h['gold_in_spec']} with every gold call in the spec\n")
+        print(f"graph: {h['graph']['tools']} tools, relations {h['graph']['relations']}; "
+              f"mapping checked: {h['graph']['mapping_ok']}; dead ends: {len(h['graph']['dead_ends'])}\n")
+        print(rest_table(h["runs"]))
+        print()
+        print(rest_breakdown(h["runs"]))
     if "taskbench" in r:
         t = r["taskbench"]
         print(f"\n## TaskBench huggingface sample: {t['requests']} requests {t['types']}\n")
@@ -519,6 +575,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--sweep", action="store_true", help="also grid-search the graph policy's extend parameters")
     p.add_argument("--limit", type=int, default=0, help="only the first N RestBench queries (a quick check)")
     p.add_argument("--skip-taskbench", action="store_true")
+    p.add_argument("--heldout", type=Path, nargs="*",
+                   default=sorted(d for d in HELDOUT.iterdir() if d.is_dir()) if HELDOUT.is_dir() else [],
+                   help="held-out RestBench-style set folders (default: bench/data/heldout/*)")
+    p.add_argument("--skip-heldout", action="store_true")
     p.add_argument("--torch-threads", type=int, default=0,
                    help="torch intra-op threads for the query embeddings (default: torch's own, the core count)")
     return p.parse_args(argv)

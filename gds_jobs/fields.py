@@ -96,7 +96,8 @@ def _loads(value: Any) -> Any:
 def _is_schema(node: dict[str, Any]) -> bool:
     kind = node.get("type")
     return (isinstance(node.get("properties"), dict) or isinstance(node.get("items"), dict)
-            or (isinstance(kind, str) and kind in SCHEMA_TYPES) or isinstance(node.get("$ref"), str))
+            or (isinstance(kind, str) and kind in SCHEMA_TYPES) or isinstance(node.get("$ref"), str)
+            or any(isinstance(node.get(c), list) for c in ("allOf", "oneOf", "anyOf")))
 
 
 def _walk_schema(node: Any, path: list[str], out: list[tuple[str, list[str]]], depth: int = 0) -> None:
@@ -126,6 +127,16 @@ def _walk_schema(node: Any, path: list[str], out: list[tuple[str, list[str]]], d
         _walk_schema(sub, path + [key], out, depth + 1)
 
 
+def context_of(path: list[str], subjects: list[str]) -> list[str]:
+    """What a field's object is: its nearest enclosing field that says (``artists.items[].id``: artist; an envelope
+    like ``items``, ``results`` or ``data`` says nothing), else the tool's subjects."""
+    for name in reversed(path):
+        parent = normalise(name)
+        if parent and parent not in AMBIGUOUS:
+            return [parent]
+    return subjects
+
+
 def qualified(name: str, context: list[str]) -> list[str]:
     """Resource keys for a field: itself when meaningful; an identity name qualified by its context; none for
     settings and envelopes."""
@@ -144,9 +155,104 @@ def _subjects_of(tool: dict[str, Any]) -> list[str]:
     return subjects(tool.get("name") or "", re.sub(r"\{[^}]*\}", " ", path))
 
 
-def tool_outputs(tool: dict[str, Any]) -> list[Output]:
+def path_subject(tool: dict[str, Any], param: dict[str, Any]) -> list[str]:
+    """For a path parameter with an identity name, the path segment right before it: ``/artists/{id}/albums``
+    -> ['artist'] (so its ``id`` is an ``artist_id``, not an ``album_id``). Empty when there is none."""
+    from urllib.parse import urlparse
+
+    name = param.get("name")
+    if param.get("location") not in (None, "path") or normalise(str(name)) not in IDENTITY:
+        return []
+    path = urlparse(tool.get("url") or "").path
+    m = re.search(r"([A-Za-z][A-Za-z0-9_-]*)/\{" + re.escape(str(name)) + r"\}", path)
+    if not m:
+        return []
+    subject = normalise(m.group(1))
+    return [subject] if subject and subject not in AMBIGUOUS else []
+
+
+def _objects(node: Any, path: list[str], out: list[tuple[list[str], frozenset[str]]], depth: int = 0,
+             lists: int = 0) -> None:
+    """(path, normalised property names) of every object of a JSON schema or response template that sits in at
+    most one list (the items a tool returns, not lists inside them, like a person's ``known_for``); each ``oneOf``
+    alternative is an object of its own."""
+    if depth > 8 or node is None or lists > 1:
+        return
+    if isinstance(node, list):
+        for item in node[:1]:
+            _objects(item, path, out, depth + 1, lists + 1)
+        return
+    if not isinstance(node, dict):
+        return
+    if _is_schema(node):
+        props = node.get("properties")
+        if isinstance(props, dict) and props:
+            out.append((path, frozenset(normalise(k) for k in props)))
+            for key, sub in props.items():
+                _objects(sub, path + [key], out, depth + 1, lists)
+        if isinstance(node.get("items"), dict):
+            _objects(node["items"], path, out, depth + 1, lists + 1)
+        for combo in ("allOf", "oneOf", "anyOf"):
+            for sub in node.get(combo) or []:
+                _objects(sub, path, out, depth + 1, lists)
+        return
+    keys = [k for k in node if not k.startswith("_")]
+    if keys:
+        out.append((path, frozenset(normalise(k) for k in keys)))
+    for key in keys:
+        _objects(node[key], path + [key], out, depth + 1, lists)
+
+
+# Shapes: what the objects of a kind look like. An object with an id that its tool qualifies by one subject (the
+# results of ``Search Movies``, the details of a movie) is a sample of that kind; an id whose own context says
+# nothing known (``cast[].id``, a collection's ``parts[].id``, ``Get Trending``'s results) takes the kind whose
+# samples its object's fields overlap most: a cast member looks like a person, a collection's part like a movie.
+SHAPE_MIN_SHARED = 3  # fields in common (besides the id)
+SHAPE_MIN_OVERLAP = 0.4  # shared / the smaller object's fields
+
+
+def shape_samples(tools: list[dict[str, Any]]) -> dict[str, list[frozenset[str]]]:
+    """kind -> the field sets of objects whose id is qualified as that kind (see above); kinds are those whose id
+    some tool takes as an input."""
+    consumed = {i.key[: -len("_id")] for tool in tools for i in tool_inputs(tool) if i.key.endswith("_id")}
+    samples: dict[str, list[frozenset[str]]] = {}
+    for tool in tools:
+        subj = _subjects_of(tool)
+        for path, keys in _objects_of(tool):
+            if "id" not in keys:
+                continue
+            context = context_of(path, subj)
+            if len(context) == 1 and context[0] in consumed:  # a kind some tool takes the id of
+                samples.setdefault(context[0], []).append(keys)
+    return samples
+
+
+def _objects_of(tool: dict[str, Any]) -> list[tuple[list[str], frozenset[str]]]:
+    out: list[tuple[list[str], frozenset[str]]] = []
+    _objects(_loads(tool.get("output_schema")), [], out)
+    return out
+
+
+def shape_kind(keys: frozenset[str], samples: dict[str, list[frozenset[str]]]) -> str | None:
+    """The kind whose samples ``keys`` overlaps most, if it overlaps enough."""
+    best, best_score = None, 0.0
+    mine = keys - {"id"}
+    for kind, sets in samples.items():
+        for other in sets:
+            shared = len(mine & (other - {"id"}))
+            if shared < SHAPE_MIN_SHARED:
+                continue
+            score = shared / max(1, min(len(mine), len(other - {"id"})))
+            if score > best_score:
+                best, best_score = kind, score
+    return best if best_score >= SHAPE_MIN_OVERLAP else None
+
+
+def tool_outputs(tool: dict[str, Any], samples: dict[str, list[frozenset[str]]] | None = None) -> list[Output]:
     """Outputs from ``output_schema`` (TaskBench ``{outputs: [types]}``, JSON schema or response template).
-    An identity field is qualified by its parent object when that says what it is, else by the tool's subjects."""
+    An identity field is qualified by its parent object when that says what it is, else by the tool's subjects;
+    with ``samples`` (:func:`shape_samples` of all tools), an id whose context names no known kind is also
+    qualified by the kind its object looks like."""
     schema = _loads(tool.get("output_schema"))
     if isinstance(schema, dict) and isinstance(schema.get("outputs"), list):
         return [Output(t.lower(), t, typed=True) for t in schema["outputs"] if isinstance(t, str)]
@@ -155,10 +261,20 @@ def tool_outputs(tool: dict[str, Any]) -> list[Output]:
     subj = _subjects_of(tool)
     out: dict[str, Output] = {}
     for name, path in fields:
-        parent = normalise(path[-1]) if path else ""
-        context = [parent] if parent and parent not in AMBIGUOUS else subj
+        context = context_of(path, subj)
         for key in qualified(name, context):
             out.setdefault(key, Output(key, ".".join(path + [name]), qualified=normalise(name) in IDENTITY))
+    if samples:
+        for path, keys in _objects_of(tool):
+            if "id" not in keys:
+                continue
+            context = context_of(path, subj)
+            if any(c in samples for c in context):
+                continue  # its context already names a known kind
+            kind = shape_kind(keys, samples)
+            if kind:
+                key = f"{kind}_id"
+                out.setdefault(key, Output(key, ".".join(path + ["id"]) + f" (looks like a {kind})", qualified=True))
     return list(out.values())
 
 
@@ -175,7 +291,8 @@ def tool_inputs(tool: dict[str, Any]) -> list[Input]:
                 if key:
                     out.setdefault(key, Input(key, param["name"], required, typed=True))
                 continue
-            for key in qualified(param["name"], subj):
+            context = path_subject(tool, param) or subj
+            for key in qualified(param["name"], context):
                 if key not in out or (required and not out[key].required):
                     out[key] = Input(key, param["name"], required, qualified=normalise(param["name"]) in IDENTITY)
     return list(out.values())

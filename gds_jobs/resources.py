@@ -31,7 +31,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from gds_jobs.base import Job, JobContext, JobParams
-from gds_jobs.fields import Input, Output, io_from_description, tool_inputs, tool_outputs
+from gds_jobs.fields import Input, Output, io_from_description, shape_samples, tool_inputs, tool_outputs
 from toolgraph.db.store import Tx, chunks
 from toolgraph.llm import ChatModel
 
@@ -64,17 +64,19 @@ class ResourceParams(JobParams):
     llm_batch: int = Field(20, ge=1, le=200, description="candidate pairs per LLM call")
 
 
-def _io(tool: dict[str, Any], from_descriptions: bool) -> tuple[list[Input], list[Output]]:
+def _io(tool: dict[str, Any], from_descriptions: bool, samples: dict[str, list[frozenset[str]]] | None = None
+        ) -> tuple[list[Input], list[Output]]:
     if from_descriptions:
         ins, outs = io_from_description(tool.get("description") or "")
         return [Input(t, t, True, typed=True) for t in ins], [Output(t, t, typed=True) for t in outs]
-    return tool_inputs(tool), tool_outputs(tool)
+    return tool_inputs(tool), tool_outputs(tool, samples)
 
 
 def find_candidates(tools: list[dict[str, Any]], params: ResourceParams) -> tuple[list[Candidate], dict[str, int]]:
     """Candidate edges from tool rows (id, name, url, description, source, group, category, params, schema)."""
     by_id = {t["id"]: t for t in tools}
-    io = {t["id"]: _io(t, params.from_descriptions) for t in tools}
+    samples = None if params.from_descriptions else shape_samples(tools)  # what each kind's objects look like
+    io = {t["id"]: _io(t, params.from_descriptions, samples) for t in tools}
 
     def scope_of(tool: dict[str, Any]) -> str:
         return {"group": tool.get("group") or "", "category": tool.get("category") or "", "all": ""}[params.scope]

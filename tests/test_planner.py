@@ -71,7 +71,7 @@ def user_prompts(fake: Any) -> list[str]:
 # -- graph-only ---------------------------------------------------------------------------------------------------
 def test_graph_only_plan_follows_a_strong_dependency_and_is_stored(store: Any) -> None:
     movie_graph(store)
-    plan = plan_request(store, QUERY, config=planner_config())
+    plan = plan_request(store, QUERY, config=planner_config(chains=False))  # the step-by-step search alone
     assert plan.policy == "graph" and plan.status == "success"
     assert plan.subtasks[0].tools == [CREDITS, SEARCH]  # credits first (best match), then its movie_id provider
     assert plan.levels == [[SEARCH], [CREDITS]]  # the provider runs first
@@ -89,7 +89,8 @@ def test_graph_only_plan_follows_a_strong_dependency_and_is_stored(store: Any) -
 def test_graph_only_backtracks_from_a_tool_whose_input_nobody_provides(store: Any) -> None:
     movie_graph(store)
     # person_movies needs person_id; its providers are blocked, so the search must back out of it.
-    plan = plan_request(store, "movies a person played in", config=planner_config(max_rounds=1), save=False)
+    plan = plan_request(store, "movies a person played in", config=planner_config(max_rounds=1, chains=False),
+                        save=False)
     assert plan.subtasks[0].tools[0] == PERSON_MOVIES
     store.query("clear_graph")
     make_graph(store, {
@@ -99,11 +100,12 @@ def test_graph_only_backtracks_from_a_tool_whose_input_nobody_provides(store: An
     }, edges=[("person_lookup", "person_movies", "STRONG_RESOURCE", {"resource": "person_id"}),
               ("finder", "person_lookup", "STRONG_RESOURCE", {"resource": "person_key"})])
     # Depth 2: person_movies -> person_lookup still lacks person_key, and a third tool is too deep.
-    plan = plan_request(store, "movies a person played in", config=planner_config(max_depth=2, max_rounds=1),
-                        save=False)
+    plan = plan_request(store, "movies a person played in",
+                        config=planner_config(max_depth=2, max_rounds=1, chains=False), save=False)
     assert "budget" in kinds(plan) and plan.status != "success"
     # Depth 3 solves it: the chain finder -> person_lookup -> person_movies.
-    plan = plan_request(store, "movies a person played in", config=planner_config(max_depth=3), save=False)
+    plan = plan_request(store, "movies a person played in", config=planner_config(max_depth=3, chains=False),
+                        save=False)
     assert plan.status == "success"
     assert plan.levels == [["c/g/finder"], ["c/g/person_lookup"], ["c/g/person_movies"]]
 
@@ -117,12 +119,12 @@ def test_graph_only_backtrack_step(store: Any) -> None:
     # Round 1 picks movie_cast, then its provider; a reflection-free run with the provider excluded must back out.
     from toolgraph.planner.search import Planner
 
-    planner = Planner(store, config=planner_config(max_rounds=1))
+    planner = Planner(store, config=planner_config(max_rounds=1, chains=False))
     original = planner._candidates
 
-    def without_provider(s: Any, context: Any, memories: Any, unmet: Any) -> Any:
+    def without_provider(s: Any, context: Any, memories: Any, unmet: Any, *rest: Any) -> Any:
         s.excluded.add("c/g/movie_search")
-        return original(s, context, memories, unmet)
+        return original(s, context, memories, unmet, *rest)
 
     planner._candidates = without_provider  # type: ignore[method-assign]
     plan = planner.plan("cast of a movie", save=False)
@@ -216,7 +218,7 @@ def test_an_llm_that_never_answers_validly_hands_the_step_to_the_graph(store: An
     with fake_llm(lambda messages: "no idea") as (fake, url):
         plan = plan_request(store, QUERY, llm=ChatModel(base_url=url, model="m", max_retries=1),
                             config=planner_config(max_rounds=1))
-    assert plan.subtasks[0].tools == [CREDITS, SEARCH]  # what the graph policy would choose
+    assert plan.subtasks[0].tools == [SEARCH, CREDITS]  # what the graph policy would choose: the best chain
     assert "splitting by rules" in plan.trace[0].reason
     assert all("LLM failed" in s.reason for s in plan.trace if s.kind in ("choose", "finish", "reflect"))
 
@@ -244,7 +246,7 @@ def test_budgets_stop_the_search(store: Any) -> None:
     assert len(budget) == 1 and "LLM call budget of 2 spent" in budget[0].reason
     assert plan.subtasks[0].tools == [CREDITS, SEARCH]
     # The step budget: one decision, then the search stops and says so.
-    plan = plan_request(store, QUERY, config=planner_config(max_steps=1, max_rounds=1), save=False)
+    plan = plan_request(store, QUERY, config=planner_config(max_steps=1, max_rounds=1, chains=False), save=False)
     assert kinds(plan)[-2:] == ["budget", "reflect"] and "step budget of 1" in plan.trace[-2].reason
     assert plan.subtasks[0].tools == [CREDITS] and plan.subtasks[0].status == "partial"
     # The depth bound.

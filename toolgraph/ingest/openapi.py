@@ -22,7 +22,7 @@ from toolgraph.models import CallPathSpec, CategorySpec, GroupSpec, ToolSpec, id
 
 SOURCE = "openapi"
 METHODS = ("get", "post", "put", "patch", "delete", "head", "options")
-MAX_SCHEMA_DEPTH = 8
+MAX_SCHEMA_DEPTH = 16  # JSON levels (a schema level is two: the object and its "properties")
 
 OperationIndex = dict[tuple[str, str], str]
 

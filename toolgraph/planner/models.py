@@ -10,13 +10,13 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-EdgeKind = Literal["STRONG_RESOURCE", "WEAK_RESOURCE", "SEQUENTIAL", "RETRIEVAL", "MEMORY"]
+EdgeKind = Literal["STRONG_RESOURCE", "WEAK_RESOURCE", "SEQUENTIAL", "RETRIEVAL", "MEMORY", "CHAIN"]
 StepKind = Literal["decompose", "offer", "choose", "backtrack", "finish", "reflect", "restart", "resume", "memory",
                    "budget"]
 Status = Literal["success", "partial", "failure"]
 # Dependency types, strongest first: the order candidates are ranked in.
 EDGE_RANK: dict[str, int] = {"STRONG_RESOURCE": 3, "WEAK_RESOURCE": 2, "SEQUENTIAL": 1, "MEMORY": 1,
-                             "RETRIEVAL": 0}
+                             "CHAIN": 1, "RETRIEVAL": 0}
 
 
 class Subtask(BaseModel):

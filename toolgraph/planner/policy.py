@@ -28,6 +28,8 @@ class SearchState:
     context_tools: dict[int, list[str]]  # predecessor subtask -> its tools
     memories: list[dict[str, Any]] = field(default_factory=list)
     round: int = 1
+    chain: list[str] = field(default_factory=list)  # the best whole chain the graph offers (planner/chains.py)
+    chain_reason: str = ""
 
 
 @dataclass
@@ -61,6 +63,8 @@ class GraphPolicy(Policy):
     """Deterministic choices from the candidates' scores (similarity, dependency type and weight, importance,
     availability):
 
+    0. while the path is a prefix of the best whole chain (``SearchState.chain``, planner/chains.py), take its next
+       tool, and finish when the chain is complete;
     1. a path tool has a needed input (PlannerGraph.needed_inputs) nobody on the path provides: choose its best
        provider (one of the same tool group that needs no other tool itself first), or backtrack (drop that tool)
        when none is left;
@@ -78,6 +82,14 @@ class GraphPolicy(Policy):
 
     def decide(self, state: SearchState) -> Decision:
         cands = state.candidates
+        chain = state.chain
+        if chain and state.path == chain[: len(state.path)]:  # follow the best chain while the path is its prefix
+            if len(state.path) < len(chain):
+                nxt = chain[len(state.path)]
+                return Decision("choose", nxt, f"step {len(state.path) + 1} of {len(chain)} of the best chain: "
+                                               f"{state.chain_reason}")
+            if not state.unmet:
+                return Decision("finish", None, f"the chain is complete: {state.chain_reason}")
         if state.unmet:
             for tool, resources in state.unmet.items():
                 providers = [c for c in cands if c.edge in ("STRONG_RESOURCE", "WEAK_RESOURCE") and c.direction == "in"
@@ -171,6 +183,8 @@ def describe_candidate(c: Candidate, card: dict[str, Any]) -> str:
         link = "retrieved for the subtask"
     elif c.edge == "MEMORY":
         link = "used for a similar past subtask"
+    elif c.edge == "CHAIN":
+        link = "next tool of the best whole chain the graph offers (see the note above)"
     elif c.edge == "SEQUENTIAL":
         link = (f"sequential: usually runs after {c.via}" if c.direction == "out"
                 else f"sequential: usually runs before {c.via}")
@@ -206,6 +220,8 @@ class LLMPolicy(Policy):
                 lines.append(f"  {i}. {tool} (because: {reason})")
         else:
             lines.append("Path so far: empty")
+        if state.chain:
+            lines.append(f"The graph's best whole chain for this subtask: {state.chain_reason}")
         for tool, resources in state.unmet.items():
             lines.append(f"Note: {tool} cannot run without {', '.join(resources)}, which no path tool provides.")
         cards = self.graph.tools([c.id for c in state.candidates])

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from toolgraph.errors import ToolGraphError
 from toolgraph.llm import ChatModel, LLMError
+from toolgraph.planner.chains import Chain, ChainFinder
 from toolgraph.planner.decompose import decompose_llm, decompose_rules, topological
 from toolgraph.planner.graph import PlannerGraph, lexical_similarity, named_things
 from toolgraph.planner.memory import LongTermMemory
@@ -46,6 +47,7 @@ EDGE_BONUS: dict[tuple[str, str], float] = {
     ("SEQUENTIAL", "out"): 0.20, ("SEQUENTIAL", "in"): 0.10,
 }
 MEMORY_BONUS = 0.30
+CHAIN_BONUS = 0.30  # the next tool of the best whole chain (planner/chains.py)
 GROUNDING_BONUS = 0.25  # the request names something (a title, a person) and the tool takes a name or query
 IMPORTANCE_BONUS = 0.05
 AVAILABILITY_PENALTY = 0.10
@@ -69,6 +71,9 @@ class PlannerConfig:
     decoupled: bool = False  # think, then act in a separate short call
     decompose: bool = True  # False: the whole request is one subtask
     exclude: frozenset[str] = frozenset()  # tools never offered (execution re-plans without the tools that failed)
+    chains: bool = True  # build whole chains (planner/chains.py); the graph policy follows the best one
+    chain_goals: int = 20  # retrieved tools a chain may end at
+    max_chain: int = 4  # tools in one chain
 
 
 @dataclass
@@ -93,9 +98,23 @@ class Planner:
         self.graph = PlannerGraph(store, embedder if self._has_embeddings(embedder) else None)
         self.memory = LongTermMemory(self.graph, threshold=self.config.memory_threshold)
         self.graph_policy = GraphPolicy(graph=self.graph)
+        self.chain_finder = ChainFinder(self.graph, max_len=self.config.max_chain)
         self.policy: Policy = (LLMPolicy(llm, self.graph, protocol=self.config.protocol,
                                          decoupled=self.config.decoupled) if llm is not None else self.graph_policy)
         self.retriever = self._retriever()
+        if self.retriever is not None and self.graph.dense:
+            self.graph.vector_of = self._memory_vector
+
+    def _memory_vector(self, tid: str) -> Any:
+        """A tool's vector from the retriever's shared in-memory matrix (unit length: cosines are unchanged); None
+        when the matrix is not loaded or lacks the tool (the planner then reads it from the graph)."""
+        assert self.retriever is not None
+        index = self.retriever.index
+        i = index.position.get(tid)
+        if index.dense_ready and i is not None:
+            return index.matrix[i] if index.embedded[i] else None
+        rows = self.store.query("planner_tools", ids=[tid], vectors=True)  # newer than the matrix
+        return rows[0]["embedding"] if rows else None
 
     # -- set-up ---------------------------------------------------------------------------------------------------
     def _has_embeddings(self, embedder: Embedder | None) -> bool:
@@ -131,7 +150,8 @@ class Planner:
         # One client may serve many plans (the web app keeps one): usage and the call budget count from here.
         self._mark = self.llm.usage.mark() if self.llm is not None else (0, 0, 0, 0.0, 0)
         self._invalid_mark = self.llm.usage.invalid_answers if self.llm is not None else 0
-        self._seed_cache: dict[tuple[str, str | None], list[str]] = {}
+        self._seed_cache: dict[tuple[str, str | None], tuple[int, list[str]]] = {}
+        self._chain_cache: dict[tuple[int, frozenset[str]], Chain | None] = {}
         subtasks = self._decompose(query)
         results: dict[int, SubtaskResult] = {}
         for subtask in topological(subtasks):
@@ -266,12 +286,42 @@ class Planner:
     def _state(self, s: _Subsearch, context: dict[int, list[str]], memories: list[dict[str, Any]], *,
                offer: bool = True) -> SearchState:
         unmet = self._unmet(s.path, s.subtask.description)
-        candidates = self._candidates(s, context, memories, unmet) if offer else []
+        chain = self._chain(s, context) if offer else None
+        candidates = self._candidates(s, context, memories, unmet, chain) if offer else []
         return SearchState(subtask=s.subtask, path=list(s.path), reasons=list(s.reasons), candidates=candidates,
-                           unmet=unmet, context_tools=context, memories=memories, round=s.round)
+                           unmet=unmet, context_tools=context, memories=memories, round=s.round,
+                           chain=list(chain.tools) if chain else [],
+                           chain_reason=self._chain_reason(chain) if chain else "")
+
+    def _chain(self, s: _Subsearch, context: dict[int, list[str]]) -> Chain | None:
+        """The best whole chain for the subtask without the tools ruled out so far (computed once per set)."""
+        if not self.config.chains:
+            return None
+        blocked = frozenset(s.rejected | s.excluded | self.config.exclude)
+        key = (s.subtask.id, blocked)
+        if key not in self._chain_cache:
+            goals = self._seeds(s.subtask.description, s.subtask.category, self.config.chain_goals)
+            # ... and the tools that take what the best seeds give: a goal can be one step past what retrieval
+            # finds ("the birthday of the director of X": the person details take the credits' person ids)
+            nexts = [r["id"] for r in self.graph.neighbours(goals[: self.config.seeds], s.subtask.category)
+                     if r["direction"] == "out" and r["type"] in ("STRONG_RESOURCE", "WEAK_RESOURCE")]
+            goals = list(dict.fromkeys(goals + nexts))[: 2 * self.config.chain_goals]
+            available = [t for tools in context.values() for t in tools]
+            self._chain_cache[key] = self.chain_finder.best(s.subtask.description, goals, blocked=blocked,
+                                                            available=available)
+        return self._chain_cache[key]
+
+    def _chain_reason(self, chain: Chain) -> str:
+        cards = self.graph.tools(chain.tools)
+        names = " -> ".join(f"{t} ({cards[t].name})" if t in cards else t for t in chain.tools)
+        parts = ", ".join(f"{k} {v:+.3f}" for k, v in chain.parts.items())
+        return f"{names}; score {chain.score:.3f} ({parts})"
 
     def _unmet(self, path: list[str], text: str) -> dict[str, list[str]]:
-        needs = self.graph.needed_inputs(path, text)
+        # with chains, the chains' view of needs (lookups of a kind provide it; a named segment nobody provides is
+        # the user's), so a path that follows a chain is not told it lacks what the chain provides
+        needs = (self.chain_finder.needs_of(path, text) if self.config.chains
+                 else self.graph.needed_inputs(path, text))
         on_path = set(path)
         unmet: dict[str, list[str]] = {}
         for tool in path:
@@ -281,7 +331,7 @@ class Planner:
         return unmet
 
     def _candidates(self, s: _Subsearch, context: dict[int, list[str]], memories: list[dict[str, Any]],
-                    unmet: dict[str, list[str]]) -> list[Candidate]:
+                    unmet: dict[str, list[str]], chain: Chain | None = None) -> list[Candidate]:
         cfg = self.config
         text, category = s.subtask.description, s.subtask.category
         blocked = set(s.path) | s.rejected | s.excluded | cfg.exclude
@@ -295,6 +345,8 @@ class Planner:
             kinds[(edge, direction)] = max(kinds.get((edge, direction), 0.0), bonus)
             # Shown with its strongest link, a resource it provides to the path first (that is what fills an input).
             rank = (direction == "in" and edge in ("STRONG_RESOURCE", "WEAK_RESOURCE"), bonus)
+            if edge == "CHAIN" and tid in links:  # a graph link says more than "the best chain goes on here"
+                return
             if tid not in links or rank > links[tid]["rank"]:
                 links[tid] = {"edge": edge, "rank": rank, "direction": direction or None, **link}
 
@@ -310,6 +362,9 @@ class Planner:
                     offer(tid, "MEMORY", MEMORY_BONUS * m["similarity"], via=m["id"], weight=m["similarity"])
         for tid in self._seeds(text, category):
             offer(tid, "RETRIEVAL", 0.0)
+        if chain and s.path == chain.tools[: len(s.path)] and len(s.path) < len(chain.tools):
+            nxt = chain.tools[len(s.path)]
+            offer(nxt, "CHAIN", CHAIN_BONUS, via=s.path[-1] if s.path else None, weight=chain.score)
         if not links:
             return []
         sims = self.graph.similarity(text, list(links))
@@ -341,15 +396,16 @@ class Planner:
             c.needs = sorted(needs.get(c.id, {}))
         return top
 
-    def _seeds(self, text: str, category: str | None) -> list[str]:
-        """The retrieved seeds for a subtask, computed once per plan (the query embedded once)."""
+    def _seeds(self, text: str, category: str | None, k: int | None = None) -> list[str]:
+        """The retrieved seeds for a subtask (the first ``k``, default ``PlannerConfig.seeds``), retrieved once per
+        plan (the query embedded once)."""
+        k = k or self.config.seeds
         key = (text, category)
-        if key not in self._seed_cache:
-            self._seed_cache[key] = self._retrieve(text, category)
-        return self._seed_cache[key]
+        if key not in self._seed_cache or self._seed_cache[key][0] < k:
+            self._seed_cache[key] = (k, self._retrieve(text, category, k))
+        return self._seed_cache[key][1][:k]
 
-    def _retrieve(self, text: str, category: str | None) -> list[str]:
-        k = self.config.seeds
+    def _retrieve(self, text: str, category: str | None, k: int) -> list[str]:
         vector = self.graph.query_vector(text)
         if self.retriever is not None:
             method = self.config.retrieval if self.graph.embedder is not None else "keyword"

@@ -8,9 +8,10 @@ on the same store.
 
 They are read from the graph once (two queries) and rebuilt when the graph's embeddings change: every
 ``toolgraph embed`` (and every tool added through the web registry, which embeds it) rewrites the
-``EmbeddingModel`` record's ``updated``; :func:`tool_index` compares that stamp (one small query) and reloads when
-it moved. So search sees tools as of the last ``toolgraph embed``, as the full-text index did; ``Retriever.refresh()``
-forces a reload. A graph with nothing embedded has no stamp: each ``Retriever`` then reads its own (keyword only).
+``EmbeddingModel`` record's ``updated``, and an import or a deletion changes the tools' count or their first and
+last ids; :func:`tool_index` compares that stamp (one query, ``tool_catalog_stamp``) and reloads when it moved.
+``Retriever.refresh()`` forces a reload (after an import that changed tool texts without re-embedding). A graph with
+nothing embedded has no stamp: each ``Retriever`` then reads its own (keyword only).
 """
 
 from __future__ import annotations
@@ -112,12 +113,13 @@ _lock = threading.Lock()
 
 def stamp_of(row: dict[str, Any] | None) -> Stamp:
     row = row or {}
-    return (row.get("name"), row.get("dimensions"), row.get("updated"))
+    return tuple(row.get(k) for k in ("name", "dimensions", "updated", "tools", "first", "last"))
 
 
 def embedding_stamp(store: GraphStore) -> Stamp:
-    """What the in-memory indexes depend on: the embedding model's record (``get_embedding_model``)."""
-    rows = store.query("get_embedding_model")
+    """What the in-memory indexes depend on: the embedding model's record and the number of tools
+    (``tool_catalog_stamp``)."""
+    rows = store.query("tool_catalog_stamp")
     return stamp_of(rows[0] if rows else None)
 
 

@@ -1,0 +1,213 @@
+"""Whole chains for the graph-only planner (toolgraph/planner/chains.py), and the resource rules they stand on
+(gds_jobs/fields.py): what a request names and of which kind, ids typed by the shape of their objects, ids in
+paging envelopes, bare ``{id}`` path parameters. End to end on small OpenAPI specs imported through the real
+importer into the real embedded server, with the real ``resources`` job; no embeddings (word overlap)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from gds_jobs import JOBS, run_jobs
+from gds_jobs.fields import path_subject, shape_samples, tool_inputs, tool_outputs
+from toolgraph.ingest.batch import ImportBatch
+from toolgraph.ingest.openapi import read_openapi
+from toolgraph.ingest.writer import write_batch
+from toolgraph.planner import PlannerConfig, plan_request
+from toolgraph.planner.chains import asked_types, mentions, request_kinds, stem
+
+PERSON = {"type": "object", "properties": {
+    "id": {"type": "integer"}, "name": {"type": "string"}, "birthday": {"type": "string"},
+    "place_of_birth": {"type": "string"}, "profile_path": {"type": "string"}, "gender": {"type": "integer"},
+    "popularity": {"type": "number"}, "known_for_department": {"type": "string"}}}
+MOVIE = {"type": "object", "properties": {
+    "id": {"type": "integer"}, "title": {"type": "string"}, "overview": {"type": "string"},
+    "release_date": {"type": "string"}, "poster_path": {"type": "string"}, "vote_average": {"type": "number"},
+    "popularity": {"type": "number"}}}
+CREW = {"type": "object", "properties": {
+    "id": {"type": "integer"}, "name": {"type": "string"}, "job": {"type": "string"},
+    "department": {"type": "string"}, "profile_path": {"type": "string"}, "gender": {"type": "integer"},
+    "popularity": {"type": "number"}}}
+
+
+def op(summary: str, description: str, params: list[dict[str, Any]], schema: dict[str, Any]) -> dict[str, Any]:
+    return {"get": {"operationId": summary.replace(" ", "_"), "summary": summary, "description": description,
+                    "parameters": params,
+                    "responses": {"200": {"content": {"application/json": {"schema": schema}}}}}}
+
+
+def path_param(name: str) -> dict[str, Any]:
+    return {"name": name, "in": "path", "required": True, "schema": {"type": "integer"}}
+
+
+QUERY = {"name": "query", "in": "query", "required": True, "schema": {"type": "string"}}
+
+
+def results(item: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "object", "properties": {"page": {"type": "integer"},
+                                             "results": {"type": "array", "items": item}}}
+
+
+FILMS = {"openapi": "3.0.0", "info": {"title": "films", "version": "1"},
+         "servers": [{"url": "https://films.example.test/3"}], "paths": {
+    "/search/movie": op("Search Movies", "Search for movies by title.", [QUERY], results(MOVIE)),
+    "/search/person": op("Search People", "Search for people by name.", [QUERY], results(PERSON)),
+    "/movie/popular": op("Get Popular", "Get a list of the current popular movies.", [], results(MOVIE)),
+    "/movie/{movie_id}": op("Get Movie Details", "Get the primary information about a movie.",
+                            [path_param("movie_id")], MOVIE),
+    "/movie/{movie_id}/credits": op("Get Credits", "Get the cast and crew for a movie.", [path_param("movie_id")],
+                                    {"type": "object", "properties": {
+                                        "id": {"type": "integer"},
+                                        "cast": {"type": "array", "items": CREW},
+                                        "crew": {"type": "array", "items": CREW}}}),
+    "/movie/{movie_id}/reviews": op("Get Reviews", "Get the user reviews for a movie.", [path_param("movie_id")],
+                                    {"type": "object", "properties": {"id": {"type": "integer"}, "results": {
+                                        "type": "array", "items": {"type": "object", "properties": {
+                                            "author": {"type": "string"}, "content": {"type": "string"}}}}}}),
+    "/person/{person_id}": op("Get Person Details", "Get the primary person details by id.",
+                              [path_param("person_id")], PERSON),
+    "/person/{person_id}/movie_credits": op("Get Movie Credits", "Get the movie credits for a person.",
+                                            [path_param("person_id")], {"type": "object", "properties": {
+                                                "id": {"type": "integer"},
+                                                "cast": {"type": "array", "items": MOVIE},
+                                                "crew": {"type": "array", "items": MOVIE}}}),
+}}
+
+ARTIST = {"type": "object", "properties": {"id": {"type": "string"}, "name": {"type": "string"},
+                                           "genres": {"type": "array", "items": {"type": "string"}},
+                                           "popularity": {"type": "integer"}, "uri": {"type": "string"}}}
+TRACK = {"type": "object", "properties": {"id": {"type": "string"}, "name": {"type": "string"},
+                                          "duration_ms": {"type": "integer"}, "explicit": {"type": "boolean"},
+                                          "uri": {"type": "string"}}}
+MUSIC = {"openapi": "3.0.0", "info": {"title": "music", "version": "1"},
+         "servers": [{"url": "https://music.example.test/v1"}],
+         "components": {"schemas": {
+             "Artist": ARTIST, "Track": TRACK,
+             "ArtistPage": {"type": "object", "properties": {"href": {"type": "string"}, "items": {
+                 "type": "array", "items": {"$ref": "#/components/schemas/Artist"}}, "total": {"type": "integer"}}},
+             "TrackPage": {"type": "object", "properties": {"href": {"type": "string"}, "items": {
+                 "type": "array", "items": {"$ref": "#/components/schemas/Track"}}, "total": {"type": "integer"}}}}},
+         "paths": {
+    "/search": op("Search for Item", "Get catalog information about artists or tracks that match a keyword string.",
+                  [{"name": "q", "in": "query", "required": True, "schema": {"type": "string"}},
+                   {"name": "type", "in": "query", "required": True,
+                    "schema": {"type": "string", "enum": ["artist", "track"]}}],
+                  {"type": "object", "properties": {"artists": {"$ref": "#/components/schemas/ArtistPage"},
+                                                    "tracks": {"$ref": "#/components/schemas/TrackPage"}}}),
+    "/artists/{id}/top-tracks": op("Get Artist's Top Tracks", "Get an artist's top tracks by country.",
+                                   [{"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}],
+                                   {"type": "object", "properties": {"tracks": {
+                                       "type": "array", "items": {"$ref": "#/components/schemas/Track"}}}}),
+    "/tracks/{id}": op("Get Track", "Get catalog information for a single track.",
+                       [{"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}],
+                       {"$ref": "#/components/schemas/Track"}),
+    "/me/top/artists": op("Get User's Top Artists", "Get the current user's top artists.", [],
+                          {"$ref": "#/components/schemas/ArtistPage"}),
+}}
+
+
+def import_spec(store: Any, tmp_path: Path, spec: dict[str, Any], name: str) -> dict[str, str]:
+    """The spec imported and the resources job run; ``METHOD /path`` -> tool id."""
+    path = tmp_path / f"{name}.json"
+    path.write_text(json.dumps(spec), encoding="utf-8")
+    batch = ImportBatch("openapi")
+    index = read_openapi(path, batch, group=name, category="C")
+    write_batch(store, batch)
+    run_jobs(store, JOBS, ["resources"], backend="portable")
+    return {f"{m} {p}": tid for (m, p), tid in index.items()}
+
+
+def planned(store: Any, query: str, ids: dict[str, str]) -> list[str]:
+    plan = plan_request(store, query, config=PlannerConfig(use_memory=False, remember=False), save=False)
+    names = {tid: name for name, tid in ids.items()}
+    return [names.get(t, t) for t in plan.tool_ids()]
+
+
+# -- what the request names ---------------------------------------------------------------------------------------
+@pytest.mark.parametrize(("text", "name", "kind"), [
+    ("give me the number of movies directed by Sofia Coppola", "Sofia Coppola", "person"),
+    ("Who was the lead actor in the movie The Dark Knight?", "The Dark Knight", "film"),
+    ("Who is the director of Leonardo DiCaprio's latest movie?", "Leonardo DiCaprio", "person"),
+    ("Tell me the air date of the second season of Game of Thrones", "Game of Thrones", "show"),
+    ("give me a movie cover of a movie from the collection Harry Potter", "Harry Potter", "collection"),
+    ("I'm watching a TV show called The Last Of Us", "The Last Of Us", "show"),
+    ("Show me films starring Tilda Swinton", "Tilda Swinton", "person"),
+])
+def test_mentions_are_typed_by_the_words_around_them(text: str, name: str, kind: str) -> None:
+    found = {m.text: m for m in mentions(text)}
+    assert name in found and found[name].kind == kind, found
+
+
+def test_a_thing_that_has_a_person_is_not_a_person() -> None:
+    (m,) = mentions("What does the lead actor of Titanic look like?")
+    assert m.text == "Titanic" and m.kind is None and m.cue == "!person"
+
+
+def test_request_kinds_and_asked_types() -> None:
+    assert request_kinds("the birthday of the lead actor of today's most trending TV show") == {"person", "show"}
+    assert stem("birthday") in asked_types("When is her birthday?")
+    assert stem("cast") in asked_types("Who directed Jaws?")
+    assert asked_types("give me the reviews") == set()
+
+
+# -- the resource rules -------------------------------------------------------------------------------------------
+def test_ids_take_the_kind_of_their_object_shape_and_envelope() -> None:
+    batch = ImportBatch("x")
+    tmp = Path(__file__).parent  # not written to: the spec is passed as a parsed dict below
+    del tmp
+    from toolgraph.ingest.openapi import _read_operations, _Resolver  # the importer's own reader
+
+    for spec in (FILMS, MUSIC):
+        _read_operations(batch, spec, _Resolver(spec), "spec.json", f"c/{spec['info']['title']}",
+                         spec["info"]["title"], spec["servers"][0]["url"])
+    tools = [t.model_dump() for t in batch.tools.values()]
+    by_url = {t["url"].split(".test", 1)[1]: t for t in tools}
+    samples = shape_samples(tools)
+    # cast and crew members look like people: their ids are person ids
+    credits = {o.key for o in tool_outputs(by_url["/3/movie/{movie_id}/credits"], samples)}
+    assert "person_id" in credits and "movie_id" in credits
+    # an id in a paging envelope (artists.items[].id) is an artist id, not an "item" id
+    search = {o.key for o in tool_outputs(by_url["/v1/search"], samples)}
+    assert {"artist_id", "track_id"} <= search
+    # a bare {id} path parameter takes the path segment before it
+    top = by_url["/v1/artists/{id}/top-tracks"]
+    assert path_subject(top, top["required_params"][0]) == ["artist"]
+    assert {i.key for i in tool_inputs(top)} == {"artist_id"}
+
+
+# -- whole chains, end to end -------------------------------------------------------------------------------------
+def test_chains_start_at_the_kind_the_request_names(store: Any, tmp_path: Path) -> None:
+    ids = import_spec(store, tmp_path, FILMS, "films")
+    assert planned(store, "movies directed by Sofia Coppola", ids) == [
+        "GET /search/person", "GET /person/{person_id}/movie_credits"]
+    assert planned(store, "reviews of the movie Jaws", ids) == ["GET /search/movie", "GET /movie/{movie_id}/reviews"]
+
+
+def test_a_three_call_chain_through_an_intermediate_tool(store: Any, tmp_path: Path) -> None:
+    ids = import_spec(store, tmp_path, FILMS, "films")
+    # the birthday is a person's; the person comes from the film's crew; the film from a search
+    assert planned(store, "When is the birthday of the director of the movie Jaws?", ids) == [
+        "GET /search/movie", "GET /movie/{movie_id}/credits", "GET /person/{person_id}"]
+    plan = plan_request(store, "When is the birthday of the director of the movie Jaws?",
+                        config=PlannerConfig(use_memory=False, remember=False), save=False)
+    chosen = [s for s in plan.trace if s.kind == "choose"]
+    assert len(chosen) == 3 and all("best chain" in s.reason for s in chosen)
+    assert plan.levels == [[ids["GET /search/movie"]], [ids["GET /movie/{movie_id}/credits"]],
+                           [ids["GET /person/{person_id}"]]]
+
+
+def test_a_request_that_names_nothing_starts_at_a_list(store: Any, tmp_path: Path) -> None:
+    ids = import_spec(store, tmp_path, FILMS, "films")
+    assert planned(store, "give me the reviews of the most popular movie", ids) == [
+        "GET /movie/popular", "GET /movie/{movie_id}/reviews"]
+
+
+def test_a_single_search_tool_with_envelopes_and_bare_ids(store: Any, tmp_path: Path) -> None:
+    ids = import_spec(store, tmp_path, MUSIC, "music")
+    assert planned(store, "Give me the top tracks of Radiohead", ids) == [
+        "GET /search", "GET /artists/{id}/top-tracks"]
+    assert planned(store, "the top tracks of my top artists", ids) == [
+        "GET /me/top/artists", "GET /artists/{id}/top-tracks"]

@@ -1,0 +1,478 @@
+"""Whole call chains for the graph-only planner: where a request starts, what it asks for, and the tools between.
+
+A request names what it starts from (a film, a person, a playlist, or nothing: "the most popular show") and asks
+for something (a director, a birthday, reviews). A **chain** is a sequence of tools ``t1 -> ... -> tn`` in which
+every input a tool cannot run without (``PlannerGraph.needed_inputs``: a mined resource edge, or an id parameter)
+is provided by an earlier tool of the chain, and ``t1`` needs nothing the user does not give. Chains are built
+backwards from goal candidates (the retrieved tools) through the providers of their needed inputs, up to
+``max_len`` tools, and scored as a whole:
+
+- **goal**: the last tool's similarity to the request (what is asked for), plus the share of the request's
+  content words found in that tool's name, path and output fields (``birthday``, ``homepage``, ``genres``...);
+- **cover**: the similarity of the request to the chain's tools taken together (the mean of their vectors), so an
+  intermediate tool that belongs to the request's story pulls its chain up;
+- **start**: a request that names something starts at a tool that looks a name up, and the *kind* of thing named
+  (``the movie X``, ``directed by X``, ``X's latest show``, ``the collection X``) must fit what that tool finds
+  (``search/person`` vs ``search/movie``); a request that names nothing starts at a tool that needs no input;
+- **values**: a required value the user gives (``season_number``, ``episode_number``) is evidenced when the request
+  mentions it ("the second season"); a tool that needs such a value the request never mentions is penalised;
+- **history**: consecutive tools joined by a ``SEQUENTIAL`` edge (mined from call paths) gain its weight;
+- **length**: each tool past the first costs a little, so the shortest chain that does the job wins.
+
+Every parameter is in :class:`ChainWeights`, with where it comes from (docs/planner.md, "Chains").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from toolgraph.planner.graph import IDENTIFIER, STOP, named_things, stem
+
+if TYPE_CHECKING:
+    from toolgraph.planner.graph import PlannerGraph, ToolCard
+
+WORD = re.compile(r"[a-z0-9]+")
+# Kinds of things a request names, and the words that say which kind. A lookup tool's kind comes from the nouns
+# of its name and path (``Search People`` -> people -> person); a mention's from the words around it.
+KINDS: dict[str, frozenset[str]] = {
+    "person": frozenset("person people actor actress director artist singer author writer user creator composer "
+                        "producer musician celebrity star player member owner developer contributor cast crew "
+                        "host band rapper drummer guitarist novelist poet username login handle account "
+                        "follower".split()),
+    "film": frozenset("movie film picture cinema".split()),
+    "show": frozenset("tv television series sitcom programme".split()),  # ("show" is a verb too often)
+    "collection": frozenset("collection franchise saga trilogy".split()),
+    "organisation": frozenset("company studio organization organisation org network label brand publisher "
+                              "team corporation".split()),
+    "track": frozenset("song track single tune".split()),
+    "album": frozenset("album record ep lp".split()),
+    "playlist": frozenset("playlist mix".split()),
+    "place": frozenset("city place location country venue region town".split()),
+    "repository": frozenset("repository repo project package library".split()),
+    "book": frozenset("book novel title edition".split()),
+}
+KIND_OF = {w: kind for kind, ws in KINDS.items() for w in ws}
+# "directed by X", "starring X": X is a person.
+AGENT_VERBS = frozenset("directed written starring starred featuring played sung performed composed authored "
+                        "hosted narrated created made produced maintained owned developed".split())
+SKIP_BEFORE = frozenset("the a an called named titled entitled".split())
+# "the second season of X": X is a show. (A part, and the kind of the whole it belongs to.)
+PART_OF = {"season": "show", "episode": "show", "seasons": "show", "episodes": "show"}
+GENERIC_PARAM_WORDS = frozenset("number num no id ids key uuid name value type index".split())
+
+
+def content_words(text: str) -> list[str]:
+    return [w for w in WORD.findall(text.lower().replace("_", " ")) if w not in STOP and not w.isdigit()]
+
+
+@dataclass(frozen=True)
+class Mention:
+    """A thing the request names, and the kind the words around it give (None: unknown)."""
+
+    text: str
+    kind: str | None
+    cue: str | None = None
+
+
+def kind_of_words(words: list[str]) -> str | None:
+    for w in words:
+        k = KIND_OF.get(w) or KIND_OF.get(stem(w))
+        if k:
+            return k
+    return None
+
+
+def mentions(text: str) -> list[Mention]:
+    """The request's named things, each typed by its cue: a kind noun right before it ("the movie X", "TV show
+    called X", "actor X"), an agent verb before it ("directed by X", "starring X"), a kind noun right after it
+    ("the Star Wars collection"), or a possessive ("X's latest movie": X owns a film, so X is a person)."""
+    low = text.lower()
+    out: list[Mention] = []
+    for name in named_things(text):
+        name = re.sub(r"['’]s$", "", name)
+        start = low.find(name.lower())
+        if start < 0:
+            out.append(Mention(name, None))
+            continue
+        before = WORD.findall(low[:start])
+        after_text = low[start + len(name):]
+        after = WORD.findall(after_text)
+        kind, cue = None, None
+        prev = [w for w in before[-4:]]
+        while prev and prev[-1] in SKIP_BEFORE:
+            prev.pop()
+        owner = after_text.startswith(("'s", "’s"))
+        if owner and kind_of_words(after[1:3]) not in (None, "person"):
+            kind, cue = "person", f"'s {after[1]}"  # "X's latest movie": X has films, so X is a person
+        elif len(prev) >= 2 and prev[-1] == "of" and prev[-2] in PART_OF:
+            kind, cue = PART_OF[prev[-2]], f"{prev[-2]} of"
+        elif prev and prev[-1] == "by" and len(prev) >= 2 and prev[-2] in AGENT_VERBS:
+            kind, cue = "person", f"{prev[-2]} by"
+        elif prev and prev[-1] in ("starring", "featuring", "feat", "ft", "with"):
+            kind, cue = "person", prev[-1]
+        elif len(prev) >= 2 and prev[-1] in ("of", "for", "from", "in", "behind") \
+                and kind_of_words(prev[-2:-1]) == "person":
+            # "the lead actor of Titanic": Titanic *has* an actor, so it is not a person (a kind it is not)
+            kind, cue = None, "!person"
+        elif prev and kind_of_words(prev[-1:]):
+            kind, cue = kind_of_words(prev[-1:]), prev[-1]
+        elif len(prev) >= 2 and prev[-1] in ("show", "series") and kind_of_words(prev[-2:-1]):
+            kind, cue = "show", " ".join(prev[-2:])
+        elif after and kind_of_words(after[:1]) in ("collection", "organisation", "playlist", "album"):
+            kind, cue = kind_of_words(after[:1]), after[0]
+        out.append(Mention(name, kind, cue))
+    return out
+
+
+def tool_kind(card: ToolCard) -> str | None:
+    """The kind of thing a lookup tool finds, from the nouns of its name and URL path (its last noun first)."""
+    path = re.sub(r"\{[^}]*\}", " ", card.url or "")
+    words = WORD.findall(path.lower())[::-1] + WORD.findall(card.name.lower())[::-1]
+    return kind_of_words(words)
+
+
+def tool_kinds(card: ToolCard) -> set[str]:
+    """Every kind a tool's name and path speak of (``/tv/{tv_id}/credits``: show; ``Get Person Images``: person),
+    and the kinds its answer's own fields hold (a movie's credits: ``cast``, ``crew``: people)."""
+    path = re.sub(r"\{[^}]*\}", " ", card.url or "")
+    text = f"{path} {card.name} {' '.join(schema_keys(card.output_schema, limit=1))}"
+    return {k for w in WORD.findall(text.lower().replace("_", " ")) for k in (KIND_OF.get(w), KIND_OF.get(stem(w)))
+            if k}
+
+
+def request_kinds(text: str) -> set[str]:
+    """The kinds of things a request speaks of, in its own words outside the names it gives ("the lead actor of
+    today's most trending TV show": person, show)."""
+    low = text.lower()
+    for m in mentions(text):
+        low = low.replace(m.text.lower(), " ")
+    return {k for w in WORD.findall(low) for k in (KIND_OF.get(w), KIND_OF.get(stem(w))) if k}
+
+
+def answer_words(card: ToolCard) -> set[str]:
+    """Stems of what a tool's answer holds: its name, its path and its output fields' names."""
+    words = set(content_words(card.name)) | set(content_words(re.sub(r"\{[^}]*\}", " ", card.url or "")))
+    for key in schema_keys(card.output_schema):
+        words |= set(content_words(re.sub(r"([a-z])([A-Z])", r"\1 \2", key)))
+    return {stem(w) for w in words}
+
+
+def schema_keys(node: Any, depth: int = 0, out: set[str] | None = None, limit: int = 3) -> set[str]:
+    """The field names of a JSON schema or response template, down to ``limit`` levels of objects."""
+    out = set() if out is None else out
+    if depth > limit or len(out) > 400:  # the answer's own fields, not those of every nested object
+        return out
+    if isinstance(node, list):
+        for item in node[:1]:
+            schema_keys(item, depth, out, limit)
+    elif isinstance(node, dict):
+        props = node.get("properties")
+        if isinstance(props, dict):
+            for key, sub in props.items():
+                out.add(str(key))
+                schema_keys(sub, depth + 1, out, limit)
+        elif not any(k in node for k in ("type", "items", "$ref", "allOf", "oneOf", "anyOf")):
+            for key, sub in node.items():  # a response template: {field: type or nested}
+                out.add(str(key))
+                schema_keys(sub, depth + 1, out, limit)
+        for key in ("items", "allOf", "oneOf", "anyOf"):
+            sub = node.get(key)
+            if isinstance(sub, (dict, list)):
+                schema_keys(sub, depth, out, limit)
+    return out
+
+
+def value_params(card: ToolCard) -> list[str]:
+    """The words of the required values a user gives rather than a tool (numbers, not ids): ``season_number`` ->
+    season. Names and queries are the mentions' business; enums have a value to choose."""
+    out = []
+    for p in card.required:
+        name = str(p.get("name") or "").lower()
+        if p.get("enum") or name in ("query", "q", "name", "title", "keyword", "search", "term", "text"):
+            continue
+        numeric = str(p.get("type") or "").lower() in ("integer", "number") or re.search(r"(^|_)(number|num|no)$",
+                                                                                         name)
+        if numeric and not re.search(r"(^|_)(id|ids|key|uuid)$", name):
+            words = [w for w in WORD.findall(name.replace("_", " ")) if w not in GENERIC_PARAM_WORDS]
+            out.extend(words)
+    return out
+
+
+# What a question word asks for, as words an answer's fields carry ("Who ...?": cast, crew, director; "When
+# ...?": date, birthday, air_date).
+ASKS: dict[str, frozenset[str]] = {
+    "who": KINDS["person"],
+    "whom": KINDS["person"],
+    "whose": KINDS["person"],
+    "when": frozenset("date day year time birthday birth air release released first_air_date founded".split()),
+    "where": frozenset("place location country city address headquarter headquarters origin birth".split()),
+    "many": frozenset("count total number".split()),
+}
+
+
+def asked_types(text: str) -> set[str]:
+    """The answer words the request's question words ask for (``who`` -> people words)."""
+    words = WORD.findall(text.lower())
+    out: set[str] = set()
+    for i, w in enumerate(words):
+        if w in ASKS and (w != "many" or (i and words[i - 1] == "how")):
+            out |= {stem(x) for x in ASKS[w]}
+    return out
+
+
+@dataclass(frozen=True)
+class ChainWeights:
+    """The chain score's parameters. Chosen on the even-index RestBench TMDB queries (odd ones and the other
+    RestBench-style sets held out): docs/benchmarks.md, "Planner"."""
+
+    goal: float = 0.5  # the last tool's similarity to the request
+    best: float = 0.5  # the best similarity of any of the chain's tools to the request
+    kinds: float = 0.3  # times the share of the kinds of things the request speaks of that the chain's tools handle
+    evidence: float = 0.8  # times the share of the request's content words found in the goal's answer
+    answer_type: float = 0.15  # the goal's answer holds what the question word asks for (who: people, when: dates)
+    cover: float = 0.5  # the similarity of the request to the chain's mean vector
+    grounding: float = 0.15  # the request names something and the chain starts by looking a name up
+    kind: float = 0.25  # that name's kind fits (+) or contradicts (-) what the first tool finds
+    unneeded_lookup: float = 0.15  # the chain starts with a lookup but the request names nothing
+    value: float = 0.1  # each user-given value a tool takes that the request mentions (+), or not (-)
+    sequential: float = 0.1  # times the weight of a SEQUENTIAL edge between consecutive tools
+    length: float = 0.08  # each tool past the first
+
+
+@dataclass
+class Chain:
+    tools: list[str]
+    score: float = 0.0
+    parts: dict[str, float] = field(default_factory=dict)
+
+    def describe(self, names: dict[str, str]) -> str:
+        return " -> ".join(names.get(t, t) for t in self.tools)
+
+
+@dataclass
+class ChainFinder:
+    """Builds and scores the chains for one request over the planner's graph view."""
+
+    graph: PlannerGraph
+    weights: ChainWeights = field(default_factory=ChainWeights)
+    max_len: int = 4
+    providers_per_input: int = 8
+    chains_per_goal: int = 40
+    _request: RequestFacts | None = field(default=None, init=False, repr=False)
+    _facts: dict[str, ToolFacts] = field(default_factory=dict, init=False, repr=False)
+    _seq: dict[tuple[str, str], float] | None = field(default=None, init=False, repr=False)
+
+    def best(self, text: str, goals: list[str], *, blocked: set[str] | frozenset[str] = frozenset(),
+             available: list[str] | None = None) -> Chain | None:
+        """The best chain ending at one of ``goals`` (``available``: tools whose results the subtask already has,
+        from the subtasks it depends on; they provide inputs for free)."""
+        chains = self.chains(text, goals, blocked=blocked, available=available or [])
+        if not chains:
+            return None
+        self._seq = self.graph.sequential_weights(sorted({t for c in chains for t in c.tools}))  # one query for all
+        try:
+            scored = [self.score(text, c) for c in chains]
+        finally:
+            self._seq = None
+        return max(scored, key=lambda c: (round(c.score, 9), -len(c.tools), [-ord(ch) for ch in c.tools[-1]]))
+
+    # -- building -------------------------------------------------------------------------------------------------
+    def chains(self, text: str, goals: list[str], *, blocked: set[str] | frozenset[str],
+               available: list[str]) -> list[Chain]:
+        needs: dict[str, dict[str, list[str]]] = {}
+        frontier = [g for g in dict.fromkeys(goals) if g not in blocked]
+        for _ in range(self.max_len):  # needs of the goals, their providers, theirs...: one query per layer
+            todo = [t for t in frontier if t not in needs]
+            if not todo:
+                break
+            found = self.needs_of(todo, text, blocked)
+            nxt = []
+            for t in todo:
+                needs[t] = found.get(t, {})
+                for r, ps in needs[t].items():
+                    needs[t][r] = self.rank_providers(text, r, ps)[: self.providers_per_input]
+                    nxt += needs[t][r]
+            frontier = nxt
+        have = set(available)
+        out: list[Chain] = []
+        seen: set[tuple[str, ...]] = set()
+
+        def grow(chain: list[str], open_needs: list[tuple[str, str]]) -> None:
+            while open_needs:  # a need is met by a tool the subtask already has, or one earlier in the chain
+                tool, resource = open_needs[0]
+                providers = set(needs.get(tool, {}).get(resource, []))
+                if have & providers or set(chain[: chain.index(tool)]) & providers:
+                    open_needs = open_needs[1:]
+                    continue
+                break
+            else:
+                key = tuple(chain)
+                if key not in seen:
+                    seen.add(key)
+                    out.append(Chain(list(chain)))
+                return
+            if len(chain) >= self.max_len:
+                return
+            tool, resource = open_needs[0]
+            for p in needs.get(tool, {}).get(resource, []):
+                if p in chain or p not in needs or resource in needs[p] or p not in self.graph.cards:
+                    continue  # (a tool that needs the value itself only echoes it: no origin of it)
+                grow([p, *chain], [(p, r) for r in needs[p]] + open_needs[1:])
+
+        for g in frontier_goals(goals, blocked):
+            if g in needs and g in self.graph.tools([g]):  # (a goal the graph no longer holds is skipped)
+                before = len(out)
+                grow([g], [(g, r) for r in needs[g]])
+                del out[before + self.chains_per_goal:]  # providers are tried best first: keep the first found
+        return out
+
+    def needs_of(self, ids: list[str], text: str, blocked: set[str] | frozenset[str] = frozenset()
+                 ) -> dict[str, dict[str, list[str]]]:
+        """``PlannerGraph.needed_inputs``, as chains see them: the providers of a value also include the lookup
+        tools of its kind, and a named path segment (``username``, ``branch``) that nothing provides is the user's
+        to give (an id nothing provides stays a dead end: users rarely know ids)."""
+        out: dict[str, dict[str, list[str]]] = {}
+        for t, inputs in self.graph.needed_inputs(ids, text).items():
+            kept = {}
+            for r, ps in inputs.items():
+                providers = list(dict.fromkeys([p for p in ps if p not in blocked] + self.kind_providers(r, blocked)))
+                if providers or IDENTIFIER.search(r):
+                    kept[r] = providers
+            if kept:
+                out[t] = kept
+        return out
+
+    def kind_providers(self, resource: str, blocked: set[str] | frozenset[str]) -> list[str]:
+        """For a needed value (``repo`` of ``/repos/{owner}/{repo}``), besides the tools mined edges name: the
+        lookup tools known so far that find that kind of thing (``Search Repositories``)."""
+        kind = kind_of_words(WORD.findall(resource.replace("_", " ")))
+        if not kind:
+            return []
+        return sorted(t for t, card in self.graph.cards.items()
+                      if t not in blocked and card.takes_a_name() and tool_kind(card) == kind)
+
+    def rank_providers(self, text: str, resource: str, providers: list[str]) -> list[str]:
+        """Providers most worth trying first: similar to the request, and good places to start (they look up
+        what the request names, or need nothing). A tool that takes the value itself (``tv_id`` in, ``tv_id``
+        out) only echoes it and is left out."""
+        sims = self.graph.similarity(text, providers)
+        cards = self.graph.tools(providers)
+        named = mentions(text)
+        kept = [p for p in providers if p in cards and resource not in {
+            str(q.get("name") or "").lower() for q in cards[p].required}]
+        return sorted(kept, key=lambda p: (-(sims.get(p, 0.0) + self.start(cards[p], named)
+                                             + (0.1 if not cards[p].required else 0.0)), p))
+
+    def start(self, first: ToolCard, named: list[Mention]) -> float:
+        """What starting a chain at ``first`` is worth, given what the request names."""
+        w = self.weights
+        lookup = first.takes_a_name()
+        if not named:
+            return -w.unneeded_lookup if lookup else 0.0
+        if not lookup:
+            return -w.grounding  # the request names something the chain never looks up
+        kinds = {m.kind for m in named if m.kind}
+        nots = {m.cue[1:] for m in named if m.cue and m.cue.startswith("!")}
+        mine = tool_kind(first)
+        fit = (w.kind if mine in kinds else -w.kind) if kinds and mine else 0.0
+        if mine and mine in nots and mine not in kinds:
+            fit = -w.kind
+        return w.grounding + fit
+
+    # -- scoring --------------------------------------------------------------------------------------------------
+    def score(self, text: str, chain: Chain) -> Chain:
+        w = self.weights
+        req = self.request(text)
+        cards = self.graph.tools(chain.tools)
+        goal, first = cards[chain.tools[-1]], cards[chain.tools[0]]
+        sims = {t: float(v) for t, v in self.graph.similarity(text, chain.tools).items()}
+        facts = [self.facts(cards[t]) for t in chain.tools]
+        parts: dict[str, float] = {}
+        parts["goal"] = w.goal * sims.get(goal.id, 0.0)
+        parts["best"] = w.best * max(sims.values(), default=0.0)
+        if req.kinds:
+            handled = set().union(*(f.kinds for f in facts))
+            parts["kinds"] = w.kinds * len(req.kinds & handled) / len(req.kinds)
+        said = set(facts[-1].answer)  # what the chain's tools say they are about: names and paths, the goal's fields
+        for f in facts[:-1]:
+            said |= f.said
+        parts["evidence"] = w.evidence * (len(req.asked & said) / len(req.asked) if req.asked else 0.0)
+        parts["answer_type"] = w.answer_type if req.wanted & facts[-1].answer else 0.0
+        parts["cover"] = w.cover * self.cover(req, [cards[t] for t in chain.tools])
+        parts["start"] = self.start(first, req.mentions)
+        parts["value"] = sum(w.value if v in req.words else -w.value for f in facts for v in f.values)
+        seq = self._seq if self._seq is not None else self.graph.sequential_weights(chain.tools)
+        parts["sequential"] = w.sequential * sum(seq.get((a, b), 0.0) for a, b in zip(chain.tools, chain.tools[1:]))
+        parts["length"] = -w.length * (len(chain.tools) - 1)
+        chain.parts = {k: round(v, 4) for k, v in parts.items() if v}
+        chain.score = round(sum(parts.values()), 6)
+        return chain
+
+    def request(self, text: str) -> RequestFacts:
+        if self._request is None or self._request.text != text:
+            self._request = RequestFacts.of(text, self.graph.query_vector(text))
+        return self._request
+
+    def facts(self, card: ToolCard) -> ToolFacts:
+        if card.id not in self._facts:
+            self._facts[card.id] = ToolFacts.of(card)
+        return self._facts[card.id]
+
+    def cover(self, req: RequestFacts, cards: list[ToolCard]) -> float:
+        """The similarity of the request to the chain's tools together (the cosine with their mean vector)."""
+        if req.vector is None or any(c.embedding is None for c in cards):  # no vectors: the mean word overlap
+            sims = self.graph.similarity(req.text, [c.id for c in cards])
+            return sum(sims.values()) / len(cards) if cards else 0.0
+        mean = np.mean([self.facts(c).vector for c in cards], axis=0)
+        norm = float(np.linalg.norm(mean))
+        return float(mean @ req.vector) / norm if norm else 0.0  # (plain floats: plans are JSON)
+
+
+@dataclass
+class RequestFacts:
+    """What the chain score reads of a request, computed once."""
+
+    text: str
+    mentions: list[Mention]
+    asked: set[str]  # stems of its content words outside the names it gives
+    words: set[str]  # stems of all its words
+    kinds: set[str]  # the kinds of things it speaks of
+    wanted: set[str]  # answer words its question words ask for
+    vector: Any = None  # unit vector, or None
+
+    @classmethod
+    def of(cls, text: str, vector: list[float] | None) -> RequestFacts:
+        named = mentions(text)
+        asked = {stem(x) for x in content_words(text)} - {stem(x) for m in named for x in content_words(m.text)}
+        unit = None
+        if vector is not None:
+            v = np.asarray(vector, dtype=np.float32)
+            n = float(np.linalg.norm(v))
+            unit = v / n if n else v
+        return cls(text, named, asked, {stem(x) for x in WORD.findall(text.lower())}, request_kinds(text),
+                   asked_types(text), unit)
+
+
+@dataclass
+class ToolFacts:
+    """What the chain score reads of a tool, computed once per tool."""
+
+    answer: set[str]  # stems of its name, path and output fields
+    said: set[str]  # stems of its name and path
+    kinds: set[str]
+    values: list[str]  # stems of the user-given values it needs
+    vector: Any = None
+
+    @classmethod
+    def of(cls, card: ToolCard) -> ToolFacts:
+        said = {stem(x) for x in content_words(card.name + " " + re.sub(r"\{[^}]*\}", " ", card.url or ""))}
+        return cls(answer_words(card), said, tool_kinds(card), [stem(v) for v in value_params(card)],
+                   np.asarray(card.embedding, dtype=np.float32) if card.embedding is not None else None)
+
+
+def frontier_goals(goals: list[str], blocked: set[str] | frozenset[str]) -> list[str]:
+    return [g for g in dict.fromkeys(goals) if g not in blocked]
