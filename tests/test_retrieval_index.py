@@ -113,3 +113,13 @@ def test_graphs_with_nothing_embedded_are_never_served_stale(store: GraphStore) 
     make_graph(store, {"stock": TOOLS["stock"]})  # no embeddings either: the same (empty) stamp
     assert Retriever(store, None).search("parcel tracking number", k=1, method="keyword") == []
     assert Retriever(store, None).search("stock ticker price", k=1, method="keyword")[0].id == "c/markets/stock"
+
+
+def test_a_tool_imported_after_embedding_is_searchable_by_keyword(graph: GraphStore, embedder: Embedder) -> None:
+    retriever = Retriever(graph, embedder, recheck_s=0)
+    assert retriever.search("currency exchange rate", k=1, method="keyword") == []
+    make_graph(graph, {**TOOLS, "fx": {"name": "Exchange Rate", "description": "Convert between two currencies",
+                                       "group": "markets", "required": ["from", "to"]}})  # no `toolgraph embed`
+    assert retriever.search("currency exchange rate", k=1, method="keyword")[0].id == "c/markets/fx"
+    assert {h.id for h in retriever.search("currency exchange rate", k=6, method="dense")} <= {
+        f"c/{t.get('group', 'g')}/{k}" for k, t in TOOLS.items()}  # no vector yet: dense cannot find it

@@ -42,9 +42,11 @@ def tool_text(row: dict[str, Any]) -> str:
     return ". ".join(p for p in parts if p)[:4000]
 
 
-def check_model(store: GraphStore, embedder: Embedder) -> dict[str, Any] | None:
-    """The recorded model; an error when it is not the configured one."""
-    rows = store.query("get_embedding_model")
+def check_model(store: GraphStore, embedder: Embedder, rows: list[dict[str, Any]] | None = None
+                ) -> dict[str, Any] | None:
+    """The recorded model; an error when it is not the configured one. ``rows``: the model record already read
+    (any query returning its ``name`` and ``dimensions``; a row whose ``name`` is null means none)."""
+    rows = store.query("get_embedding_model") if rows is None else [r for r in rows if r.get("name") is not None]
     if rows and (rows[0]["name"] != embedder.name or rows[0]["dimensions"] != embedder.dimensions):
         raise EmbeddingError(
             f"the graph holds tool vectors of model {rows[0]['name']!r} ({rows[0]['dimensions']} dimensions), but "

@@ -8,8 +8,8 @@ on the same store.
 
 They are read from the graph once (two queries) and rebuilt when the graph's embeddings change: every
 ``toolgraph embed`` (and every tool added through the web registry, which embeds it) rewrites the
-``EmbeddingModel`` record's ``updated``, and an import or a deletion changes the tools' count or their first and
-last ids; :func:`tool_index` compares that stamp (one query, ``tool_catalog_stamp``) and reloads when it moved.
+``EmbeddingModel`` record's ``updated``, and an import or a deletion changes the number of tools; :func:`tool_index`
+compares that stamp (one query of about 1 ms, ``tool_catalog_stamp``) and reloads when it moved.
 ``Retriever.refresh()`` forces a reload (after an import that changed tool texts without re-embedding). A graph with
 nothing embedded has no stamp: each ``Retriever`` then reads its own (keyword only).
 """
@@ -113,7 +113,7 @@ _lock = threading.Lock()
 
 def stamp_of(row: dict[str, Any] | None) -> Stamp:
     row = row or {}
-    return tuple(row.get(k) for k in ("name", "dimensions", "updated", "tools", "first", "last"))
+    return tuple(row.get(k) for k in ("name", "dimensions", "updated", "tools"))
 
 
 def embedding_stamp(store: GraphStore) -> Stamp:

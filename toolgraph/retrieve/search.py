@@ -30,7 +30,7 @@ from toolgraph.db.store import GraphStore
 from toolgraph.embeddings.base import Embedder, EmbeddingError
 from toolgraph.errors import ToolGraphError
 from toolgraph.retrieve.embed import LABEL, TEXT, VECTOR, check_model
-from toolgraph.retrieve.index import Stamp, ToolIndex, embedding_stamp, forget, tool_index
+from toolgraph.retrieve.index import Stamp, ToolIndex, embedding_stamp, forget, stamp_of, tool_index
 from toolgraph.retrieve.sparse import FieldWeights, SparseIndex
 
 Method = Literal["keyword", "dense", "hybrid", "graph"]
@@ -125,9 +125,11 @@ class Retriever:
         self.vector_index = backend.vector_index_name(LABEL, VECTOR)
         self.text_index = backend.fulltext_index_name(LABEL, TEXT)
         self._stamp: Stamp | None = None
-        if self.embedder is not None:
-            if check_model(self.store, self.embedder) is None:  # (the first search reads the stamp itself)
+        if self.embedder is not None:  # one query checks the model and gives the first search its stamp
+            rows = self.store.query("tool_catalog_stamp")
+            if check_model(self.store, self.embedder, rows) is None:
                 raise EmbeddingError("no tool embeddings in the graph yet: run `toolgraph embed` first")
+            self._stamp = stamp_of(rows[0])
 
     # -- the in-memory indexes -----------------------------------------------------------------------------------
     def sync(self) -> ToolIndex:
