@@ -100,6 +100,9 @@ class EmbedSettings(BaseSettings):
     pooling: str | None = Field(None, pattern="^(cls|mean)$")
     query_instruction: str | None = None
     batch_size: int = Field(64, ge=1, le=4096)
+    threads: int = Field(1, ge=0, le=256, description="torch threads for embedding (0: torch's own, one per core)")
+    query_precision: str = Field("auto", pattern="^(auto|float32|bfloat16)$",
+                                 description="the query forward pass: bfloat16 where the CPU runs it natively (auto)")
     base_url: str | None = None
     api_key: SecretStr = SecretStr("")
 
@@ -116,7 +119,8 @@ class EmbedSettings(BaseSettings):
         from toolgraph.embeddings.flag import FlagEmbedder
 
         return FlagEmbedder(self.model, pooling=self.pooling, query_instruction=self.query_instruction,
-                            batch_size=self.batch_size)
+                            batch_size=self.batch_size, threads=self.threads or None,
+                            query_precision=self.query_precision)
 
 
 class WebSettings(BaseSettings):
