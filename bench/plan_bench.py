@@ -169,17 +169,18 @@ def restbench_graph(bench: Bench, embedder: Any, data: Path, paths_from: list[di
                             encoding="utf-8")
             read_restbench(half, spec, batch, group=GROUP, category=CATEGORY)
         index = {(t.source_ref["method"], t.source_ref["path"]): t.id for t in batch.tools.values()}
-    stats = finish_graph(bench, batch, embedder)
-    names = tool_names(bench, index.values(), lambda ref: f"{ref.get('method')} {ref.get('path')}")
-    stats["mapping_ok"] = all(names.get(tid) == f"{m} {p}" for (m, p), tid in index.items())
-    stats["dead_ends"] = sorted(names[t] for t in dead_ends(bench, list(names)))
-    return names, stats
+    return operations_graph(bench, embedder, batch, index)
 
 
 def spec_graph(bench: Bench, embedder: Any, spec: Path, group: str) -> tuple[dict[str, str], dict[str, Any]]:
     """Any RestBench-style spec alone (no gold path): (tool id -> "METHOD /path", stats)."""
     batch = ImportBatch("restbench")
-    index = read_openapi(spec, batch, group=group, category=group)
+    return operations_graph(bench, embedder, batch, read_openapi(spec, batch, group=group, category=group))
+
+
+def operations_graph(bench: Bench, embedder: Any, batch: ImportBatch, index: dict[tuple[str, str], str]
+                     ) -> tuple[dict[str, str], dict[str, Any]]:
+    """The batch written and finished (finish_graph); (tool id -> "METHOD /path", stats with the dead ends)."""
     stats = finish_graph(bench, batch, embedder)
     names = tool_names(bench, index.values(), lambda ref: f"{ref.get('method')} {ref.get('path')}")
     stats["mapping_ok"] = all(names.get(tid) == f"{m} {p}" for (m, p), tid in index.items())
@@ -208,7 +209,9 @@ def heldout(args: argparse.Namespace, embedder: Any) -> dict[str, Any]:
             names, stats = spec_graph(bench, embedder, spec, name)
             progress(f"held-out {name}: {stats['tools']} tools, relations {stats['relations']}")
             runs = runs_on(bench, embedder, queries, names, name)
-        out[name] = {"spec": str(spec.relative_to(ROOT)), "queries": len(queries),
+        shown = spec.resolve()
+        out[name] = {"spec": str(shown.relative_to(ROOT) if shown.is_relative_to(ROOT) else shown),
+                     "queries": len(queries),
                      "gold_lengths": dict(sorted(Counter(len(q["gold"]) for q in queries).items())),
                      "gold_in_spec": sum(all(g in names.values() for g in q["gold"]) for q in queries),
                      "graph": stats, "runs": score_rest_runs(runs, gold, stats["dead_ends"])}

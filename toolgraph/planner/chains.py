@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from toolgraph.planner.graph import IDENTIFIER, STOP, named_things, stem
+from toolgraph.planner.graph import IDENTIFIER, NAME_PARAMS, STOP, named_things, stem
 
 if TYPE_CHECKING:
     from toolgraph.planner.graph import PlannerGraph, ToolCard
@@ -128,18 +128,21 @@ def mentions(text: str) -> list[Mention]:
     return out
 
 
+def bare_path(card: ToolCard) -> str:
+    """The tool's URL with its ``{parameters}`` blanked: the nouns it is about."""
+    return re.sub(r"\{[^}]*\}", " ", card.url or "")
+
+
 def tool_kind(card: ToolCard) -> str | None:
     """The kind of thing a lookup tool finds, from the nouns of its name and URL path (its last noun first)."""
-    path = re.sub(r"\{[^}]*\}", " ", card.url or "")
-    words = WORD.findall(path.lower())[::-1] + WORD.findall(card.name.lower())[::-1]
+    words = WORD.findall(bare_path(card).lower())[::-1] + WORD.findall(card.name.lower())[::-1]
     return kind_of_words(words)
 
 
 def tool_kinds(card: ToolCard) -> set[str]:
     """Every kind a tool's name and path speak of (``/tv/{tv_id}/credits``: show; ``Get Person Images``: person),
     and the kinds its answer's own fields hold (a movie's credits: ``cast``, ``crew``: people)."""
-    path = re.sub(r"\{[^}]*\}", " ", card.url or "")
-    text = f"{path} {card.name} {' '.join(schema_keys(card.output_schema, limit=1))}"
+    text = f"{bare_path(card)} {card.name} {' '.join(schema_keys(card.output_schema, limit=1))}"
     return {k for w in WORD.findall(text.lower().replace("_", " ")) for k in (KIND_OF.get(w), KIND_OF.get(stem(w)))
             if k}
 
@@ -155,7 +158,7 @@ def request_kinds(text: str) -> set[str]:
 
 def answer_words(card: ToolCard) -> set[str]:
     """Stems of what a tool's answer holds: its name, its path and its output fields' names."""
-    words = set(content_words(card.name)) | set(content_words(re.sub(r"\{[^}]*\}", " ", card.url or "")))
+    words = set(content_words(card.name)) | set(content_words(bare_path(card)))
     for key in schema_keys(card.output_schema):
         words |= set(content_words(re.sub(r"([a-z])([A-Z])", r"\1 \2", key)))
     return {stem(w) for w in words}
@@ -192,11 +195,11 @@ def value_params(card: ToolCard) -> list[str]:
     out = []
     for p in card.required:
         name = str(p.get("name") or "").lower()
-        if p.get("enum") or name in ("query", "q", "name", "title", "keyword", "search", "term", "text"):
+        if p.get("enum") or name in NAME_PARAMS:
             continue
         numeric = str(p.get("type") or "").lower() in ("integer", "number") or re.search(r"(^|_)(number|num|no)$",
                                                                                          name)
-        if numeric and not re.search(r"(^|_)(id|ids|key|uuid)$", name):
+        if numeric and not IDENTIFIER.search(name):
             words = [w for w in WORD.findall(name.replace("_", " ")) if w not in GENERIC_PARAM_WORDS]
             out.extend(words)
     return out
@@ -284,7 +287,8 @@ class ChainFinder:
     def chains(self, text: str, goals: list[str], *, blocked: set[str] | frozenset[str],
                available: list[str]) -> list[Chain]:
         needs: dict[str, dict[str, list[str]]] = {}
-        frontier = [g for g in dict.fromkeys(goals) if g not in blocked]
+        goals = [g for g in dict.fromkeys(goals) if g not in blocked]
+        frontier = goals
         for _ in range(self.max_len):  # needs of the goals, their providers, theirs...: one query per layer
             todo = [t for t in frontier if t not in needs]
             if not todo:
@@ -323,7 +327,7 @@ class ChainFinder:
                     continue  # (a tool that needs the value itself only echoes it: no origin of it)
                 grow([p, *chain], [(p, r) for r in needs[p]] + open_needs[1:])
 
-        for g in frontier_goals(goals, blocked):
+        for g in goals:
             if g in needs and g in self.graph.tools([g]):  # (a goal the graph no longer holds is skipped)
                 before = len(out)
                 grow([g], [(g, r) for r in needs[g]])
@@ -469,10 +473,7 @@ class ToolFacts:
 
     @classmethod
     def of(cls, card: ToolCard) -> ToolFacts:
-        said = {stem(x) for x in content_words(card.name + " " + re.sub(r"\{[^}]*\}", " ", card.url or ""))}
+        said = {stem(x) for x in content_words(f"{card.name} {bare_path(card)}")}
         return cls(answer_words(card), said, tool_kinds(card), [stem(v) for v in value_params(card)],
                    np.asarray(card.embedding, dtype=np.float32) if card.embedding is not None else None)
 
-
-def frontier_goals(goals: list[str], blocked: set[str] | frozenset[str]) -> list[str]:
-    return [g for g in dict.fromkeys(goals) if g not in blocked]

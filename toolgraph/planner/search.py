@@ -102,18 +102,18 @@ class Planner:
         self.policy: Policy = (LLMPolicy(llm, self.graph, protocol=self.config.protocol,
                                          decoupled=self.config.decoupled) if llm is not None else self.graph_policy)
         self.retriever = self._retriever()
-        if self.retriever is not None and self.graph.dense:
-            self.graph.vector_of = self._memory_vector
+        if self.retriever is not None and self.graph.dense and self.retriever.index.dense_ready:
+            self.graph.vector_of = self._memory_vector  # (else the cards bring their vectors, in one query)
 
     def _memory_vector(self, tid: str) -> Any:
-        """A tool's vector from the retriever's shared in-memory matrix (unit length: cosines are unchanged); None
-        when the matrix is not loaded or lacks the tool (the planner then reads it from the graph)."""
+        """A tool's vector from the retriever's shared in-memory matrix (unit length: cosines are unchanged); read
+        from the graph for a tool newer than the matrix."""
         assert self.retriever is not None
         index = self.retriever.index
         i = index.position.get(tid)
-        if index.dense_ready and i is not None:
+        if i is not None:
             return index.matrix[i] if index.embedded[i] else None
-        rows = self.store.query("planner_tools", ids=[tid], vectors=True)  # newer than the matrix
+        rows = self.store.query("planner_tools", ids=[tid], vectors=True)
         return rows[0]["embedding"] if rows else None
 
     # -- set-up ---------------------------------------------------------------------------------------------------
