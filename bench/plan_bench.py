@@ -194,8 +194,10 @@ def heldout_sets(dirs: list[Path]) -> list[tuple[str, Path, Path]]:
     for d in dirs:
         specs = sorted(d.glob("*_oas.json"))
         queries = [p for p in sorted(d.glob("*.json")) if p not in specs]
-        if len(specs) == 1 and len(queries) == 1:
-            out.append((d.name, specs[0], queries[0]))
+        if len(specs) != 1 or len(queries) != 1:
+            raise ValueError(f"{d}: a held-out set folder holds one *_oas.json spec and one queries .json file; "
+                             f"found specs {[p.name for p in specs]}, other .json {[p.name for p in queries]}")
+        out.append((d.name, specs[0], queries[0]))
     return out
 
 
@@ -584,7 +586,13 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--skip-heldout", action="store_true")
     p.add_argument("--torch-threads", type=int, default=0,
                    help="torch intra-op threads for the query embeddings (default: torch's own, the core count)")
-    return p.parse_args(argv)
+    args = p.parse_args(argv)
+    if not args.skip_heldout:
+        try:
+            heldout_sets(args.heldout)  # a wrong folder is named before anything runs
+        except ValueError as exc:
+            p.error(str(exc))
+    return args
 
 
 def main(argv: list[str] | None = None) -> int:
