@@ -69,7 +69,7 @@ def evaluate_suites(suites: list[Suite], opts: EvalOptions) -> dict[str, Any]:
     for suite in suites:
         try:
             results.append(evaluate_one(suite, opts))
-        except ToolGraphError as exc:
+        except (ToolGraphError, OSError) as exc:  # this suite cannot run: say why, and go on with the others
             if opts.progress:
                 opts.progress(f"{suite.name}: error: {exc}")
             results.append({"suite": suite.describe(), "error": str(exc)})
