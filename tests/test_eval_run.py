@@ -227,3 +227,31 @@ def test_a_service_that_fails_and_a_missing_module_are_clear_errors(store, env_f
     assert "field 'module'" in missing_r["error"] and "no_such_module_for_eval" in missing_r["error"]
     assert ok_r["methods"]["toolgraph"]["summary"]["passed"] == 1  # the other suites still ran
     assert "2 suite(s) could not be evaluated" in out.stderr
+
+
+def test_scratch_databases_are_empty_separate_and_dropped_with_orphans(store, server, env_for_cli) -> None:
+    import subprocess
+    import sys
+
+    from tests.helpers import make_graph
+    from toolgraph.config import Settings
+    from toolgraph.db.scratch import _server_command, scratch_store
+
+    def databases() -> list[str]:
+        return sorted(p.name for p in (server.root_path / "databases").iterdir() if not p.name.startswith("."))
+
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True,
+                          check=True)
+    orphan = f"scratch_eval_x_{int(gone.stdout)}_abcdef"  # a database left by a process that was killed
+    info = server.running()
+    _server_command(info.http_url, server.password(), f"create database {orphan}")
+    assert orphan in databases()
+    store.query("clear_graph")
+    with scratch_store(Settings(), "eval one") as a, scratch_store(Settings(), "eval two") as b:
+        assert a.database != b.database and a.database.startswith("scratch_eval_one_")
+        assert orphan not in databases()
+        make_graph(a, {"only_in_a": {"name": "only_in_a", "description": "a tool written to the first one"}})
+        assert [r["id"] for r in a.query("tool_cards", ids=["c/g/only_in_a"])] == ["c/g/only_in_a"]
+        assert b.query("tool_cards", ids=["c/g/only_in_a"]) == [] and store.query("tool_cards", ids=["c/g/only_in_a"]) == []
+        names = {a.database, b.database}
+    assert not names & set(databases()) and databases() == [server.database]

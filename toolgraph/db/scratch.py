@@ -31,19 +31,54 @@ def scratch_name(label: str) -> str:
     return f"scratch_{slug}_{os.getpid()}_{secrets.token_hex(3)}"
 
 
-def _server_command(http_url: str, password: str, command: str) -> None:
+SCRATCH = re.compile(r"scratch_\w*?_(\d+)_[0-9a-f]{6}")
+
+
+def _http(http_url: str, password: str, route: str, command: str | None = None) -> object:
     token = base64.b64encode(f"root:{password}".encode()).decode()
     request = urllib.request.Request(
-        f"{http_url}/api/v1/server", data=json.dumps({"command": command}).encode(),
-        headers={"Content-Type": "application/json", "Authorization": f"Basic {token}"}, method="POST")
+        f"{http_url}/api/v1/{route}", data=json.dumps({"command": command}).encode() if command else None,
+        headers={"Content-Type": "application/json", "Authorization": f"Basic {token}"},
+        method="POST" if command else "GET")
+    what = repr(command) if command else route
     try:
         with urllib.request.urlopen(request, timeout=60) as resp:
-            resp.read()
+            return json.loads(resp.read() or b"null")
     except urllib.error.HTTPError as exc:
         detail = exc.read().decode("utf-8", "replace")[:300]
-        raise GraphStoreError(f"embedded server refused {command!r}: HTTP {exc.code} {detail}") from exc
-    except (urllib.error.URLError, OSError) as exc:
+        raise GraphStoreError(f"embedded server refused {what}: HTTP {exc.code} {detail}") from exc
+    except (urllib.error.URLError, OSError, ValueError) as exc:
         raise GraphStoreError(f"cannot reach the embedded server's HTTP API at {http_url}: {exc}") from exc
+
+
+def _server_command(http_url: str, password: str, command: str) -> None:
+    _http(http_url, password, "server", command)
+
+
+def _pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def drop_orphans(http_url: str, password: str) -> list[str]:
+    """Drop the scratch databases of processes that are gone (killed before they could drop their own)."""
+    answer = _http(http_url, password, "databases")
+    names = answer.get("result", []) if isinstance(answer, dict) else []
+    dropped = []
+    for name in names:
+        m = SCRATCH.fullmatch(str(name))
+        if m and int(m.group(1)) != os.getpid() and not _pid_alive(int(m.group(1))):
+            _server_command(http_url, password, f"drop database {name}")
+            dropped.append(str(name))
+    if dropped:
+        log.warning("dropped %d scratch database(s) left by processes that are gone: %s", len(dropped),
+                    ", ".join(dropped))
+    return dropped
 
 
 @contextmanager
@@ -58,6 +93,7 @@ def scratch_store(settings: Settings, label: str) -> Iterator[GraphStore]:
     info = server.start()
     password = server.password()
     name = scratch_name(label)
+    drop_orphans(info.http_url, password)
     _server_command(info.http_url, password, f"create database {name}")
     try:
         store = GraphStore.connect(info.bolt_uri, "root", password, name, http_url=info.http_url)
