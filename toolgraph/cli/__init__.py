@@ -6,6 +6,7 @@ are built here and handed to the library. Every command that prints results take
 from toolgraph.cli import (  # noqa: F401 - registers commands
     db,
     demo,
+    evaluate,
     imports,
     imports_agents,
     info,
