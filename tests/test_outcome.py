@@ -231,3 +231,12 @@ def test_memories_and_forget_commands(store, library, env_for_cli) -> None:
     assert json.loads(cli.invoke(main, ["memories", "list", "--json"]).output) == []
     missing = cli.invoke(main, ["memories", "forget", "mem-nope"])
     assert missing.exit_code != 0 and "no memory 'mem-nope'" in missing.output
+
+
+def test_a_successful_call_teaches_its_tool_an_observed_output_schema(store, library) -> None:
+    tools(store, library)
+    result = run(store, make_plan("coordinates of the city \"Paris\"", [["geocode"]]))
+    assert result.learned["shapes"] == [f"{GROUP}/geocode"]
+    stored = store.query("get_observed_schemas", ids=[f"{GROUP}/geocode"])[0]["observed_schema"]
+    assert set(json.loads(stored)["properties"]) == {"name", "latitude", "longitude"}
+    assert "48.85" not in stored  # shapes only

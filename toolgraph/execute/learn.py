@@ -11,6 +11,7 @@ from typing import Any
 
 from toolgraph.db.store import Tx
 from toolgraph.execute.models import RunResult
+from toolgraph.execute.shapes import merge, merged_into, shape
 
 
 def learn(store: Any, result: RunResult, *, embedder: Any = None, save: bool = True,
@@ -39,14 +40,20 @@ def learn(store: Any, result: RunResult, *, embedder: Any = None, save: bool = T
            "tool_count": len(plan.tools), "plan": plan.model_dump_json(), "executed": True,
            "run_status": result.status, "answer": result.answer.model_dump_json(), "calls": json.dumps(calls),
            "reasons": json.dumps(result.reasons), "outcomes": json.dumps(rows), "taught": teach}
-    def work(tx: Tx) -> None:  # counts and the run together, or neither
+    seen = _shapes(result) if teach else {}
+
+    def work(tx: Tx) -> None:  # counts, shapes and the run together, or neither
         if rows:
             tx.run("record_tool_outcomes", rows=rows)
+        if seen:
+            stored = {r["id"]: r["observed_schema"] for r in tx.run("get_observed_schemas", ids=sorted(seen))}
+            tx.run("set_observed_schemas", rows=[{"id": t, "schema": json.dumps(merged_into(stored[t], v))}
+                                                 for t, v in sorted(seen.items()) if t in stored])
         if save:
             tx.run("save_run", run=run, tools=[t.id for t in plan.tools])
 
     store.write(work, what="recording the run")
-    learned: dict[str, Any] = {"outcomes": rows, "call_path": None, "memories": []}
+    learned: dict[str, Any] = {"outcomes": rows, "call_path": None, "memories": [], "shapes": sorted(seen)}
     by_tool = {c.substitute_for or c.tool: c for c in result.calls}
     if teach and result.status == "success":
         steps = [t for level in result.levels for c in result.calls if c.id in level and c.status == "ok"
@@ -61,6 +68,16 @@ def learn(store: Any, result: RunResult, *, embedder: Any = None, save: bool = T
                 tools = [by_tool[t].tool for t in sub.tools]
                 learned["memories"].append(memory.remember(sub.subtask.description, tools, result.id))
     return learned
+
+
+def _shapes(result: RunResult) -> dict[str, Any]:
+    """Tool id -> the shape of its real responses in this run (merged), for the observed output schemas."""
+    seen: dict[str, Any] = {}
+    for c in result.calls:
+        for r in [*c.replanned, c]:
+            if r.status == "ok" and not r.simulated and r.raw_value not in (None, "", [], {}):
+                seen[r.tool] = merge(seen.get(r.tool) or {}, shape(r.raw_value))
+    return seen
 
 
 def _store_path(store: Any, run_id: str, query: str, steps: list[str]) -> str | None:
