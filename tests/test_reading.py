@@ -56,3 +56,10 @@ def test_what_read_finds() -> None:
     kinds = {(o.kind, o.value) for o in read("Call +1 (555) 010-4477 at 3pm about order A-17, due 2026-12-03")}
     assert ("phone", "+1 (555) 010-4477") in kinds and ("time", "15:00") in kinds
     assert ("date", "2026-12-03") in kinds and ("noun_id", "A-17") in kinds
+
+
+def test_several_enum_values_named_take_the_one_meaning_all() -> None:
+    t = tool(("movie_id", "integer"), optional=(("department", "string"),),
+             enum={"department": ["cast", "crew", "all"]})
+    assert bind(t, "show the cast and crew of film 597", []).arguments == {"movie_id": 597, "department": "all"}
+    assert bind(t, "show the crew of film 597", []).arguments["department"] == "crew"

@@ -162,6 +162,9 @@ def bind(tool: ExecTool, request: str, upstream: list[Upstream]) -> Binding:
         if p.enum:  # 2. an enum value the request mentions (as a word; "in_progress" as "in progress" too)
             said = [v for v in p.enum if re.search(rf"(?<![\w-]){re.escape(str(v).lower().replace('_', ' '))}(?![\w-])",
                                                     request.lower().replace("_", " "))]
+            if len(said) > 1:  # "cast and crew": the value that means all of them, else the tool's default
+                said = [v for v in p.enum if str(v).lower() in ("all", "both", "any", "every")] or \
+                    (said[:1] if p.name in required else [])
             if said:
                 args[p.name], sources[p.name] = said[0], "request (enum)"
                 continue
