@@ -87,7 +87,7 @@ def parallel(store: Any, delay: float) -> dict[str, Any]:
         for f in FILMS:
             row: dict[str, Any] = {"movie": f["title"]}
             for label, per_host in (("parallel", 8), ("sequential", 1)):
-                config = RunConfig(per_host=per_host, learn=False, substitutes=0)
+                config = RunConfig(per_host=per_host, learn=False, save=False, substitutes=0)
                 started = time.perf_counter()
                 result = asyncio.run(execute_plan(store, hand_plan(f["id"]), executors=executors(service),
                                                   config=config))
@@ -218,7 +218,7 @@ def end_to_end(store: Any, embedder: Any) -> dict[str, Any]:
         for case in suite():
             started = time.perf_counter()
             result = run_request(store, case["q"], executors=executors(service), embedder=embedder,
-                                 config=RunConfig(run_timeout_s=30, learn=False))
+                                 config=RunConfig(run_timeout_s=30, learn=False, save=False))
             seconds = time.perf_counter() - started
             path = [c.tool for level in result.levels for c in result.calls if c.id in level and c.status == "ok"]
             cases.append({"q": case["q"], "gold": case["gold"], "path": path,

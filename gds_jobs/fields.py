@@ -33,6 +33,7 @@ class Output:
     raw: str  # the field as written, with its path
     typed: bool = False  # a typed modality (TaskBench) rather than a named field
     qualified: bool = False  # an identity name ("id") qualified by its subject
+    evidence: str = "schema"  # schema, observed (a real response), description (gds_jobs/evidence.py)
 
 
 @dataclass(frozen=True)

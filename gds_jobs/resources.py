@@ -31,6 +31,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from gds_jobs.base import Job, JobContext, JobParams
+from gds_jobs.evidence import enrich, is_lookup_key
 from gds_jobs.fields import Input, Output, io_from_description, shape_samples, tool_inputs, tool_outputs
 from toolgraph.db.store import Tx, chunks
 from toolgraph.llm import ChatModel
@@ -50,6 +51,7 @@ class Candidate:
     weight: float
     output: str
     param: str
+    evidence: str = "schema"
 
     @property
     def type(self) -> str:
@@ -77,6 +79,9 @@ def find_candidates(tools: list[dict[str, Any]], params: ResourceParams) -> tupl
     by_id = {t["id"]: t for t in tools}
     samples = None if params.from_descriptions else shape_samples(tools)  # what each kind's objects look like
     io = {t["id"]: _io(t, params.from_descriptions, samples) for t in tools}
+    if not params.from_descriptions:
+        io = enrich(tools, io, samples)  # observed outputs, entity aliases, outputs named by descriptions
+    needs = {tid: {i.key for i in ins if i.required} for tid, (ins, _) in io.items()}
 
     def scope_of(tool: dict[str, Any]) -> str:
         return {"group": tool.get("group") or "", "category": tool.get("category") or "", "all": ""}[params.scope]
@@ -85,11 +90,18 @@ def find_candidates(tools: list[dict[str, Any]], params: ResourceParams) -> tupl
     for tid, (_, outs) in io.items():
         for out in outs:
             producers[(scope_of(by_id[tid]), out.key)].append((tid, out))
-    stats = {"tools": len(tools), "resources_too_common": 0, "inputs_matched": 0}
+    stats = {"tools": len(tools), "resources_too_common": 0, "inputs_matched": 0, "lookup_keys": 0, "echoes": 0}
     found: list[Candidate] = []
     for tid, (ins, _) in io.items():
         for inp in ins:
+            if not inp.typed and is_lookup_key(inp.raw, inp.key):
+                stats["lookup_keys"] += 1  # a name or search text: the user's to give
+                continue
             makers = [(a, out) for a, out in producers.get((scope_of(by_id[tid]), inp.key), []) if a != tid]
+            echoes = [a for a, _ in makers if inp.key in needs[a]]
+            if echoes:  # a tool that needs the value itself only echoes it
+                stats["echoes"] += len(echoes)
+                makers = [(a, out) for a, out in makers if a not in echoes]
             if not makers:
                 continue
             if len(makers) > params.max_producers:
@@ -100,8 +112,9 @@ def find_candidates(tools: list[dict[str, Any]], params: ResourceParams) -> tupl
             strong = inp.required and not inp.typed and len(groups) == 1
             for a, out in makers:
                 base = 0.6 if out.typed else (0.7 if out.qualified or inp.qualified else 0.8)
+                base = {"observed": base - 0.05, "description": 0.45}.get(out.evidence, base)
                 weight = round(min(1.0, base + (0.1 if inp.required else 0.0)), 3)
-                found.append(Candidate(a, tid, inp.key, strong, weight, out.raw, inp.raw))
+                found.append(Candidate(a, tid, inp.key, strong, weight, out.raw, inp.raw, out.evidence))
     return found, stats
 
 
@@ -178,15 +191,16 @@ def confirm_with_llm(llm: ChatModel, cands: list[Candidate], tools: dict[str, di
         verdict = cache.data[key]
         if verdict["depends"]:
             kept.append(Candidate(cand.source, cand.target, cand.resource, verdict["strong"], cand.weight,
-                                  cand.output, cand.param))
+                                  cand.output, cand.param, f"{cand.evidence}+llm"))
     return kept, {"llm_asked": len(todo), "llm_cached": len(cands) - len(todo), "llm_rejected": len(cands) - len(kept)}
 
 
 class ResourcesJob(Job):
     name = "resources"
     description = "STRONG/WEAK_RESOURCE edges from output fields matched to input parameters (+ LLM check)"
-    reads = ("Tool.output_schema", "Tool.required_params", "Tool.optional_params", "Tool.description")
-    writes = ("STRONG_RESOURCE {resource, weight, source, description}", "WEAK_RESOURCE {...}")
+    reads = ("Tool.output_schema", "Tool.observed_schema", "Tool.required_params", "Tool.optional_params",
+             "Tool.description")
+    writes = ("STRONG_RESOURCE {resource, weight, source, evidence, description}", "WEAK_RESOURCE {...}")
     Params = ResourceParams
 
     def run_portable(self, ctx: JobContext, params: Any) -> dict[str, Any]:
@@ -216,7 +230,7 @@ class ResourcesJob(Job):
             if (c.source, c.target, c.resource) in taken:
                 continue
             rows[c.type].append({"source": c.source, "target": c.target, "resource": c.resource, "props": {
-                "weight": c.weight, "source": source,
+                "weight": c.weight, "source": source, "evidence": c.evidence,
                 "description": f"{by_id[c.source].get('name')} outputs {c.output}, which "
                                f"{by_id[c.target].get('name')} takes as {c.param}"}})
         def work(tx: Tx) -> tuple[list[dict[str, Any]], dict[str, int]]:  # the old mined edges give way at once

@@ -47,7 +47,7 @@ def test_titanic_cast_and_crew_end_to_end_without_llm(store, tmdb) -> None:
     assert search.arguments == {"query": "Titanic"} and search.bound_from["query"] == "request (name)"
     assert credits.arguments == {"movie_id": 597}
     assert credits.bound_from["movie_id"].startswith("c1:results[0].id")
-    assert result.status == "success" and result.levels == [["c1"], ["c2"]]
+    assert result.status == "success" and result.levels == [["c1"], ["c2"]], result.reasons
     assert "Leonardo DiCaprio" in result.answer.text and "James Cameron" in result.answer.text
     assert len(json.dumps(credits.result)) <= 1024
     # learning: counts, the run with its calls, the call path, memories

@@ -91,7 +91,8 @@ def edge_view(props: dict[str, Any], kind: str) -> dict[str, Any]:
     elif kind == "SEQUENTIAL":
         weight_from = "transition job: P(B | A) from call-path counts"
     elif source in ("rules", "llm"):
-        weight_from = "resources job" + (" (checked by an LLM)" if source == "llm" else " (field-name rules)")
+        evidence = props.get("evidence") or ("llm" if source == "llm" else "schema")
+        weight_from = f"resources job, evidence: {evidence}" + (" (checked by an LLM)" if source == "llm" else "")
     elif props.get("weight") is None:
         weight_from = "none (the graph methods use a default by type)"
     else:

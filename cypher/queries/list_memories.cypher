@@ -2,8 +2,9 @@
 // score alike; the caller drops tools that no longer exist).
 // mode: read
 // params: limit: how many
-// returns: id, text, tools (JSON), embedding, uses, created
+// returns: id, text, tools (JSON), embedding, uses, created, run
 MATCH (m:Memory)
-RETURN m.id AS id, m.text AS text, m.tools AS tools, m.embedding AS embedding, m.uses AS uses, m.created AS created
+RETURN m.id AS id, m.text AS text, m.tools AS tools, m.embedding AS embedding, m.uses AS uses, m.created AS created,
+       m.run AS run
 ORDER BY created DESC
 LIMIT $limit

@@ -11,6 +11,7 @@ from toolgraph.cli import (  # noqa: F401 - registers commands
     imports_agents,
     info,
     integrations,
+    lessons,
     plan,
     procedures,
     retrieval,

@@ -36,6 +36,8 @@ def print_run(d: dict[str, Any], *, trace: bool = False) -> None:
     t = d["timings"]
     click.echo(f"\nrun {d['id']}: {d['status']} (plan {t['plan_s']:.2f} s, execute {t['execute_s']:.2f} s, "
                f"answer {t['answer_s']:.2f} s)")
+    for why in d.get("reasons") or []:
+        click.echo(f"  not a success: {why}")
     click.echo("execution levels (calls of one level ran in parallel):")
     for i, level in enumerate(d["levels"]):
         for cid in level:
@@ -55,7 +57,7 @@ def print_run(d: dict[str, Any], *, trace: bool = False) -> None:
 
 
 def execute_request(obj: Context, query: str, *, no_llm: bool = False, groups: dict[str, Any] | None = None,
-                    planner_config: Any = None) -> Any:
+                    planner_config: Any = None, learn: bool = True) -> Any:
     """Plan and run ``query`` with the settings' LLM (unless ``no_llm``), embedder and executors."""
     from toolgraph.cli.plan import _plan_embedder
     from toolgraph.execute import run_request
@@ -66,10 +68,12 @@ def execute_request(obj: Context, query: str, *, no_llm: bool = False, groups: d
     store = obj.store()
     config = planner_config or PlannerConfig(max_llm_calls=settings.llm.max_calls, protocol=settings.llm.protocol,
                                              decoupled=settings.llm.decoupled)
+    rconfig = run_config(settings)
+    rconfig.learn = rconfig.learn and learn
     try:
         return run_request(store, query, llm=llm, embedder=_plan_embedder(obj, store),
                            executors=build_executors(settings, groups, store=store, llm=llm),
-                           config=run_config(settings),
+                           config=rconfig,
                            planner_config=config)
     except KeyboardInterrupt as exc:
         raise ToolGraphError("run cancelled (Ctrl-C): the calls in flight were stopped, nothing was stored") from exc
@@ -79,12 +83,16 @@ def execute_request(obj: Context, query: str, *, no_llm: bool = False, groups: d
 @click.argument("query")
 @click.option("--no-llm", is_flag=True, help="Plan, bind arguments and answer without the LLM even if one is set.")
 @click.option("--trace", "show_trace", is_flag=True, help="Also print each call's bindings and compressed result.")
+@click.option("--no-learn", is_flag=True,
+              help="Store the run but teach nothing: no outcome counts, call path or memories.")
 @json_option
 @pass_ctx
-def run_cmd(obj: Context, query: str, no_llm: bool, show_trace: bool, as_json: bool) -> None:
+def run_cmd(obj: Context, query: str, no_llm: bool, show_trace: bool, no_learn: bool, as_json: bool) -> None:
     """Answer a request: plan it, run the planned tools level by level (calls of one level in parallel), and
-    answer from their results. Tool groups are reached as TOOLGRAPH_EXEC_GROUPS says (see docs/execution.md)."""
-    result = execute_request(obj, query, no_llm=no_llm)
+    answer from their results. Tool groups are reached as TOOLGRAPH_EXEC_GROUPS says (see docs/execution.md).
+    A run is a success only when its goal tools ran and the answer holds what was asked; only a success teaches
+    (`toolgraph forget RUN_ID` takes back what a run taught)."""
+    result = execute_request(obj, query, no_llm=no_llm, learn=not no_learn)
     emit(result.model_dump(mode="json"), as_json, lambda d: print_run(d, trace=show_trace))
 
 

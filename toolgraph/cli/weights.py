@@ -62,8 +62,35 @@ def weights_run(obj: Context, jobs: tuple[str, ...], backend: str, params: tuple
         for run in rows:
             stats = ", ".join(f"{k} {v}" for k, v in run["stats"].items() if not isinstance(v, dict))
             click.echo(f"{run['job']:<13} {run['backend']:<9} {run['seconds']:>8.2f} s  {stats}")
+        if any(r["job"] == "resources" for r in rows):
+            from gds_jobs.evidence import suspicious_edges
+
+            found = suspicious_edges(store)
+            if found:
+                click.echo(f"\n{len(found)} suspicious resource edge(s), worst first (all: toolgraph weights audit):")
+                print_suspicious(found[:5])
 
     emit(runs, as_json, human)
+
+
+def print_suspicious(found: list[dict[str, Any]]) -> None:
+    for f in found:
+        click.echo(f"  {f['source']} -[{f['type']} {f['resource']}]-> {f['target']}  "
+                   f"(weight {f['weight']}, {f['evidence']}): {f['why']}")
+
+
+@weights.command("audit")
+@click.option("--limit", type=click.IntRange(1, 100000), default=None, help="At most this many, worst first.")
+@json_option
+@pass_ctx
+def weights_audit(obj: Context, limit: int | None, as_json: bool) -> None:
+    """Suspicious resource edges, worst first: cycles of strong edges (no tool of one can start), pairs that depend
+    both ways, strong edges into a tool that takes a name or search text, a producer that itself needs the value,
+    and low confidence; each with its evidence. Fix one in the web page's editor or in Neo4j Browser."""
+    from gds_jobs.evidence import suspicious_edges
+
+    found = suspicious_edges(obj.store(), limit)
+    emit(found, as_json, lambda rows: print_suspicious(rows) if rows else click.echo("no suspicious resource edges"))
 
 
 @weights.command("list")

@@ -7,27 +7,83 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from toolgraph.execute.compress import dumps, render
+from toolgraph.execute.compress import dumps, record_label, render
 from toolgraph.execute.models import Answer, CallRecord, Citation
+from toolgraph.execute.outcome import PAGING_KEYS, asked_fields, asks, leaves, meets
 
 
-def rules_answer(query: str, levels: list[list[str]], calls: list[CallRecord]) -> Answer:
+def rules_answer(query: str, levels: list[list[str]], calls: list[CallRecord],
+                 goals: list[CallRecord] | None = None) -> Answer:
+    """The answer without an LLM: the fields the request asks for first, in short sentences citing the call
+    (``due_date: 2026-12-03 [c2]``), then the rest of the goal results folded under ``Details``. ``goals``: the
+    calls the answer rests on (default: the last level that produced any)."""
     by_id = {c.id: c for c in calls}
-    last: list[CallRecord] = []
+    last = [c for c in goals or [] if c.status == "ok"]
     for level in reversed(levels):
-        last = [by_id[i] for i in level if by_id[i].status == "ok"]
         if last:
             break
+        last = [by_id[i] for i in level if by_id[i].status == "ok"]
     if not last:
         failed = [c for c in calls if c.status == "failed"]
         why = f": {failed[0].tool}: {failed[0].error}" if failed else ""
         return Answer(text=f"No tool call succeeded for {query!r}{why}")
-    lines = []
+    facts: list[str] = []
+    details: list[str] = []
     for c in last:
-        lines.append(f"From {c.tool} [{c.id}]:")
-        lines += ["  " + line for line in render(c.result)]
-    return Answer(text="\n".join(lines), data={c.id: c.result for c in last},
+        value = c.raw_value if c.raw_value is not None else c.result
+        facts += _facts(query, c, value)
+        details.append(f"From {c.tool} [{c.id}]:")
+        details += ["  " + line for line in render(c.result)]
+    text = "\n".join(facts + (["", "Details:"] if facts else []) + (["  " + d for d in details] if facts else details))
+    return Answer(text=text, data={c.id: c.result for c in last},
                   citations=[Citation(fact=c.tool, call=c.id) for c in last])
+
+
+def _records(value: Any) -> tuple[list[Any], bool]:
+    """The records of a response: its list (or the one list inside an envelope), else the value itself; and
+    whether they came from a list (so their number answers "how many")."""
+    if isinstance(value, dict):
+        lists = [v for k, v in value.items() if isinstance(v, list) and str(k).lower() not in PAGING_KEYS]
+        if len(lists) == 1 and all(not isinstance(v, dict) for v in value.values() if not isinstance(v, list)):
+            return lists[0], True
+        return [value], False
+    return (value, True) if isinstance(value, list) else ([value], False)
+
+
+def _short(v: Any) -> str:
+    text = str(v)
+    return text if len(text) <= 160 else text[:157] + "…"
+
+
+def _facts(query: str, call: CallRecord, value: Any) -> list[str]:
+    """Short sentences for what the request asks, from one call's response."""
+    asked = asks(query)
+    records, listed = _records(value)
+    out: list[str] = []
+    if listed and any(a.kind == "count" for a in asked):
+        labels = [lab for r in records[:5] if isinstance(r, dict) and (lab := record_label(r))]
+        more = ", …" if len(records) > 5 else ""
+        out.append(f"{len(records)} found by {call.tool} [{call.id}]" + (f": {', '.join(labels)}{more}"
+                                                                          if labels else "") + ".")
+    for record in records[:10]:
+        if not isinstance(record, dict | list):
+            if record not in (None, "") and not out:
+                out.append(f"{_short(record)} [{call.id}].")
+            continue
+        keys = asked_fields(query, record)
+        pairs = [(k, v) for k, v in leaves(record)
+                 if k in keys or any(meets(a, {k[-1] if k else "value": v}) for a in asked
+                                     if a.kind in ("time", "person"))]
+        if not pairs:
+            continue
+        label = record_label(record) if isinstance(record, dict) else None
+        said = "; ".join(f"{'.'.join(k) or 'value'}: {_short(v)}" for k, v in pairs[:6]
+                         if not (label and str(v) == label))
+        if said:
+            out.append(f"{label + ' — ' if label else ''}{said} [{call.id}].")
+        elif label:
+            out.append(f"{label} [{call.id}].")
+    return out
 
 
 class _LLMAnswer(BaseModel):

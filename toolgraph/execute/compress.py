@@ -113,7 +113,7 @@ def kept_share(raw: Any, compressed: Any, needed: set[str]) -> float | None:
 
 
 # -- the answer without an LLM ------------------------------------------------------------------------------------
-def _label(item: dict[str, Any]) -> str | None:
+def record_label(item: dict[str, Any]) -> str | None:
     for k in ("name", "title", "original_title", "label"):
         if isinstance(item.get(k), str | int | float):
             return str(item[k])
@@ -136,7 +136,7 @@ def render(value: Any, *, items: int = 8, indent: str = "  ") -> list[str]:
     elif isinstance(value, list):
         for v in value[:items]:
             if isinstance(v, dict):
-                label = _label(v)
+                label = record_label(v)
                 extra = [f"{k}: {x}" for k, x in v.items() if isinstance(x, str | int | float)
                          and str(x) != label and k not in ("id", "name", "title") and len(str(x)) < 60][:2]
                 lines.append((label or dumps(v)[:80]) + (f" ({'; '.join(extra)})" if extra else ""))

@@ -1,6 +1,7 @@
 """Learning from a run: each call's outcome is added to its tool's ``exec_ok`` / ``exec_failed`` counts (read by
-the availability job), the run is stored as a ``(:Run)`` with its calls, a successful run becomes a call path
-(``source: execution``, through the importer so its transitions count), and solved subtasks become memories."""
+the availability job), the run is stored as a ``(:Run)`` with its calls and what it taught, and only a run judged a
+success (toolgraph.execute.outcome) becomes a call path (``source: execution``, through the importer so its
+transitions count) and memories of its solved subtasks. ``forget_run`` takes back what one run taught."""
 
 from __future__ import annotations
 
@@ -10,9 +11,12 @@ from typing import Any
 
 from toolgraph.db.store import Tx
 from toolgraph.execute.models import RunResult
+from toolgraph.execute.shapes import merge, merged_into, shape
 
 
-def learn(store: Any, result: RunResult, *, embedder: Any = None, save: bool = True) -> dict[str, Any]:
+def learn(store: Any, result: RunResult, *, embedder: Any = None, save: bool = True,
+          teach: bool = True) -> dict[str, Any]:
+    """Record the run (``save``) and, with ``teach``, what it teaches (see the module)."""
     ok: Counter[str] = Counter()
     failed: Counter[str] = Counter()
     for c in result.calls:  # the calls of re-planned paths (the last one's outcome is the call's own)
@@ -28,23 +32,30 @@ def learn(store: Any, result: RunResult, *, embedder: Any = None, save: bool = T
                 failed[c.substitute_for] += 1
         elif c.status == "failed" and c.attempts:
             failed[c.substitute_for or c.tool] += 1
-    rows = [{"id": t, "ok": ok[t], "failed": failed[t]} for t in sorted(set(ok) | set(failed))]
+    rows = [{"id": t, "ok": ok[t], "failed": failed[t]} for t in sorted(set(ok) | set(failed))] if teach else []
     plan = result.plan
     calls = [c.model_dump(mode="json", exclude={"raw"}) for c in result.calls]
     run = {"id": result.id, "query": result.query, "created": plan.created, "policy": plan.policy,
            "model": plan.model, "status": plan.status, "seconds": result.timings.total_s,
            "tool_count": len(plan.tools), "plan": plan.model_dump_json(), "executed": True,
-           "run_status": result.status, "answer": result.answer.model_dump_json(), "calls": json.dumps(calls)}
-    def work(tx: Tx) -> None:  # counts and the run together, or neither
+           "run_status": result.status, "answer": result.answer.model_dump_json(), "calls": json.dumps(calls),
+           "reasons": json.dumps(result.reasons), "outcomes": json.dumps(rows), "taught": teach}
+    seen = _shapes(result) if teach else {}
+
+    def work(tx: Tx) -> None:  # counts, shapes and the run together, or neither
         if rows:
             tx.run("record_tool_outcomes", rows=rows)
+        if seen:
+            stored = {r["id"]: r["observed_schema"] for r in tx.run("get_observed_schemas", ids=sorted(seen))}
+            tx.run("set_observed_schemas", rows=[{"id": t, "schema": json.dumps(merged_into(stored[t], v))}
+                                                 for t, v in sorted(seen.items()) if t in stored])
         if save:
             tx.run("save_run", run=run, tools=[t.id for t in plan.tools])
 
     store.write(work, what="recording the run")
-    learned: dict[str, Any] = {"outcomes": rows, "call_path": None, "memories": []}
+    learned: dict[str, Any] = {"outcomes": rows, "call_path": None, "memories": [], "shapes": sorted(seen)}
     by_tool = {c.substitute_for or c.tool: c for c in result.calls}
-    if result.status == "success":
+    if teach and result.status == "success":
         steps = [t for level in result.levels for c in result.calls if c.id in level and c.status == "ok"
                  for t in ([r.tool for r in c.replanned] or [c.tool])]
         learned["call_path"] = _store_path(store, result.id, result.query, steps)
@@ -57,6 +68,16 @@ def learn(store: Any, result: RunResult, *, embedder: Any = None, save: bool = T
                 tools = [by_tool[t].tool for t in sub.tools]
                 learned["memories"].append(memory.remember(sub.subtask.description, tools, result.id))
     return learned
+
+
+def _shapes(result: RunResult) -> dict[str, Any]:
+    """Tool id -> the shape of its real responses in this run (merged), for the observed output schemas."""
+    seen: dict[str, Any] = {}
+    for c in result.calls:
+        for r in [*c.replanned, c]:
+            if r.status == "ok" and not r.simulated and r.raw_value not in (None, "", [], {}):
+                seen[r.tool] = merge(seen.get(r.tool) or {}, shape(r.raw_value))
+    return seen
 
 
 def _store_path(store: Any, run_id: str, query: str, steps: list[str]) -> str | None:

@@ -63,6 +63,7 @@ class RunResult(BaseModel):
     id: str
     query: str
     status: Literal["success", "partial", "failure"]
+    reasons: list[str] = []  # why the run is not a success (toolgraph.execute.outcome)
     plan: Plan
     levels: list[list[str]]  # call ids by level, as executed
     calls: list[CallRecord]
@@ -86,5 +87,5 @@ class RunConfig:
     replans: int = 1  # re-planning of a failed call's subtask (0: never); needs a re-planner
     replan_depth: int = 3  # tools of a re-planned path
     param_retries: int = 2  # re-asks of the LLM after invalid arguments
-    learn: bool = True  # update outcome counts, store the run, the call path and memories
-    save: bool = True  # store the (:Run)
+    learn: bool = True  # teach: outcome counts, and for a successful run its call path and memories
+    save: bool = True  # store the (:Run) (with what it taught, so that it can be forgotten)

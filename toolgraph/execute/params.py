@@ -1,7 +1,8 @@
 """A tool's parameters as JSON Schema, validation with errors that name the parameter, and the deterministic
 binder that fills arguments without an LLM: from upstream outputs along the plan's edges (matching field names,
-nested JSON included: ``movie_id`` <- ``results[0].id``), from the request text (quoted strings, capitalised names,
-numbers), enums and defaults."""
+nested JSON included: ``movie_id`` <- ``results[0].id``), from the request read as a person would
+(toolgraph.execute.reading: quoted strings, names after cue words, possessives stripped, ids after a noun,
+identifier-shaped tokens, dates, numbers with units and number words), enums the request names, and defaults."""
 
 from __future__ import annotations
 
@@ -13,15 +14,11 @@ from jsonschema import Draft202012Validator, FormatChecker
 
 from toolgraph.errors import ArgumentError
 from toolgraph.execute.base import ExecTool
-from toolgraph.planner.graph import named_things
+from toolgraph.execute.reading import pick, read
 
 JSON_TYPES = {"string": "string", "str": "string", "integer": "integer", "int": "integer", "number": "number",
               "float": "number", "boolean": "boolean", "bool": "boolean", "array": "array", "list": "array",
               "object": "object", "dict": "object"}
-# Parameters whose value is what the request names: a title, a person, a search text.
-NAME_PARAMS = re.compile(r"(^|_)(query|q|name|title|keyword|keywords|search|term|text|person|movie|city|artist|"
-                         r"song|company|location|place)($|_)", re.IGNORECASE)
-NUMBER = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?(?![\w.])")
 LABELS = ("name", "title", "original_title", "label")
 
 
@@ -130,14 +127,6 @@ def _names_for(param: str, resource: str | None) -> list[str]:
     return names
 
 
-def request_values(text: str) -> dict[str, list[Any]]:
-    """What a request offers the binder: named things (quotes, capitalised runs) and numbers."""
-    numbers: list[Any] = []
-    for m in NUMBER.finditer(text):
-        numbers.append(float(m.group()) if "." in m.group() else int(m.group()))
-    return {"names": named_things(text), "numbers": numbers}
-
-
 @dataclass
 class Binding:
     arguments: dict[str, Any]
@@ -146,7 +135,8 @@ class Binding:
 
 def bind(tool: ExecTool, request: str, upstream: list[Upstream]) -> Binding:
     """Arguments for ``tool`` without an LLM; an unbindable required parameter raises ArgumentError naming it."""
-    offered = request_values(request)
+    offered = read(request)
+    used: set[int] = set()
     args: dict[str, Any] = {}
     sources: dict[str, str] = {}
     required = {p.name for p in tool.required_params}
@@ -169,19 +159,19 @@ def bind(tool: ExecTool, request: str, upstream: list[Upstream]) -> Binding:
                 break
         if p.name in args:
             continue
-        if p.enum:  # 2. an enum value the request mentions
-            said = [v for v in p.enum if str(v).lower() in request.lower()]
+        if p.enum:  # 2. an enum value the request mentions (as a word; "in_progress" as "in progress" too)
+            said = [v for v in p.enum if re.search(rf"(?<![\w-]){re.escape(str(v).lower().replace('_', ' '))}(?![\w-])",
+                                                    request.lower().replace("_", " "))]
+            if len(said) > 1:  # "cast and crew": the value that means all of them, else the tool's default
+                said = [v for v in p.enum if str(v).lower() in ("all", "both", "any", "every")] or \
+                    (said[:1] if p.name in required else [])
             if said:
                 args[p.name], sources[p.name] = said[0], "request (enum)"
                 continue
-        # 3. what the request names
-        if kind == "string" and p.name in required and NAME_PARAMS.search(p.name) and offered["names"]:
-            args[p.name], sources[p.name] = offered["names"][0], "request (name)"
-            continue
-        if kind in ("integer", "number") and p.name in required and offered["numbers"]:
-            year = [n for n in offered["numbers"] if isinstance(n, int) and 1800 <= n <= 2100]
-            pick = year[0] if "year" in p.name.lower() and year else offered["numbers"][0]
-            args[p.name], sources[p.name] = pick, "request (number)"
+        # 3. what the request names, read as a person would (toolgraph.execute.reading)
+        hit = pick(p.name, kind, p.description or "", offered, used, p.name in required)
+        if hit is not None:
+            args[p.name], sources[p.name] = hit[0], f"request ({hit[1]})"
             continue
         if p.default is not None and p.name in required:  # 4. defaults (only needed ones: the tool has its own)
             args[p.name], sources[p.name] = p.default, "default"

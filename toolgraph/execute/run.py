@@ -12,6 +12,7 @@ from toolgraph.execute.answer import llm_answer, rules_answer
 from toolgraph.execute.base import Executor
 from toolgraph.execute.learn import learn
 from toolgraph.execute.models import RunConfig, RunResult, RunTimings
+from toolgraph.execute.outcome import goal_calls, judge
 from toolgraph.execute.runner import Runner
 from toolgraph.planner.models import Plan
 
@@ -27,21 +28,23 @@ async def execute_plan(store: Any, plan: Plan, *, executors: Sequence[Executor],
     runner = Runner(store, executors, llm=llm, config=config, protocol=protocol, replan=replan)
     levels, calls = await runner.run(plan, plan.query)
     executed = time.perf_counter()
+    goals = goal_calls(plan, calls)
     answer = (await asyncio.to_thread(llm_answer, llm, plan.query, levels, calls) if llm is not None
-              else rules_answer(plan.query, levels, calls))
+              else rules_answer(plan.query, levels, calls, goals))
     answered = time.perf_counter()
     ok = sum(c.status == "ok" for c in calls)
-    status = "success" if calls and ok == len(calls) else "partial" if ok else "failure"
+    outcome = judge(plan.query, plan, calls, runner.output_schemas())
     usage = {"calls": len(calls), "ok": ok, "failed": sum(c.status == "failed" for c in calls),
              "skipped": sum(c.status == "skipped" for c in calls), "attempts": sum(c.attempts for c in calls),
              "llm": llm.usage.since(mark) if mark is not None else None, "plan": plan.usage.model_dump()}
-    result = RunResult(id=plan.id if plan.id else uuid.uuid4().hex[:12], query=plan.query, status=status, plan=plan,
-                       levels=levels, calls=calls, answer=answer, usage=usage,
+    result = RunResult(id=plan.id if plan.id else uuid.uuid4().hex[:12], query=plan.query, status=outcome.status,
+                       reasons=outcome.reasons, plan=plan, levels=levels, calls=calls, answer=answer, usage=usage,
                        timings=RunTimings(plan_s=round(plan_s, 3), execute_s=round(executed - started, 3),
                                           answer_s=round(answered - executed, 3),
                                           total_s=round(plan_s + answered - started, 3)))
-    if config.learn:
-        result.learned = await asyncio.to_thread(learn, store, result, embedder=embedder, save=config.save)
+    if config.learn or config.save:
+        result.learned = await asyncio.to_thread(learn, store, result, embedder=embedder, save=config.save,
+                                                 teach=config.learn)
     return result
 
 

@@ -18,6 +18,7 @@ from toolgraph.errors import ArgumentError, ToolCallError, ToolGraphError
 from toolgraph.execute.base import ExecTool, Executor
 from toolgraph.execute.compress import compress, dumps, llm_fields
 from toolgraph.execute.models import CallRecord, RunConfig, mask
+from toolgraph.execute.outcome import leaves
 from toolgraph.execute.params import Binding, Upstream, bind, schema_of, validate
 from toolgraph.planner.models import Plan
 
@@ -110,6 +111,10 @@ class Runner:
         self._n += 1
         return CallRecord(id=f"c{self._n}", tool=tool_id, level=level)
 
+    def output_schemas(self) -> dict[str, Any]:
+        """Tool id -> declared output schema, of the tools this runner loaded (for judging the outcome)."""
+        return {i: t.output_schema for i, t in self._tools.items() if t is not None and t.output_schema}
+
     async def _tool(self, tool_id: str) -> ExecTool | None:
         if tool_id not in self._tools:
             self._tools[tool_id] = await asyncio.to_thread(load_tool, self.store, tool_id)
@@ -142,9 +147,12 @@ class Runner:
                     call.substitute_for = call.tool
                     candidates.append(attempt_tool.id)
                 if await self._try(call, attempt_tool, plan, query, records, subtask_of, deadline):
-                    call.tool = attempt_tool.id
-                    call.error = "; ".join(errors) or None
-                    return
+                    missing = self._gives_needed(call, candidates[0], plan) if attempt_tool is not tool else None
+                    if missing is None:
+                        call.tool = attempt_tool.id
+                        call.error = "; ".join(errors) or None
+                        return
+                    call.status, call.error = "failed", missing
                 errors.append(call.error or "failed")
                 if subs is None:
                     subs = await self._substitutes(tool)
@@ -190,6 +198,12 @@ class Runner:
             chain.append(Upstream(sub.id, tool_id, sub.raw_value, None, True,
                                   tuple(str(v) for v in sub.arguments.values())))
         last = call.replanned[-1]
+        planned, stand_in = await self._tool(call.tool), await self._tool(last.tool)
+        if planned is not None and stand_in is not None and planned.mutating != stand_in.mutating:
+            errors.append(f"re-planned path ends in {last.tool}, which "
+                          f"{'changes' if stand_in.mutating else 'only reads'} data where {call.tool} "
+                          f"{'changes' if planned.mutating else 'only reads'} it: not the same effect")
+            return False
         for name in ("status", "executor", "arguments", "bound_from", "result", "result_chars", "raw", "raw_chars",
                      "simulated", "raw_value"):
             setattr(call, name, getattr(last, name))
@@ -198,6 +212,19 @@ class Runner:
         call.error = "; ".join(errors) + f"; re-planned: {' -> '.join(path)}"
         return True
 
+    @staticmethod
+    def _gives_needed(call: CallRecord, planned: str, plan: Plan) -> str | None:
+        """Why a substitute's answer cannot stand in for ``planned``: it holds none of the values the next calls
+        take from ``planned`` (None: it holds one, or nothing is needed)."""
+        needed = {e.resource for e in plan.edges if e.source == planned and e.resource}
+        if not needed:
+            return None
+        keys = {k.lower() for key, _ in leaves(call.raw_value) for k in key}
+        if any(n.lower() in keys or n.lower().split("_")[-1] in keys for n in needed):
+            return None
+        return (f"substitute {call.tool} answered but gives none of what the next calls need from {planned}: "
+                f"{', '.join(sorted(needed))}")
+
     async def _substitutes(self, tool: ExecTool) -> list[ExecTool]:
         if self.config.substitutes <= 0:
             return []
@@ -205,7 +232,7 @@ class Runner:
         out = []
         for row in rows:
             sub = await self._tool(row["id"])
-            if sub is not None:
+            if sub is not None and sub.mutating == tool.mutating:  # a read never stands in for a write
                 out.append(sub)
         return out
 

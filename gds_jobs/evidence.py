@@ -1,0 +1,228 @@
+"""Evidence for dependencies beyond matching names: what makes the resources job right on an API it has never seen.
+
+- **Entities and roles.** An id is typed by the entity it identifies: ``assignee_id``, ``author_id`` and
+  ``owner_id`` identify a person, so they are also the API's ``user_id`` (or ``person_id``, ``member_id``: whichever
+  kind of person the API has); ``parent_issue_id`` is an ``issue_id`` (:func:`entity_aliases`).
+- **Lookup keys belong to the user.** The name, title or text a search or lookup takes is what the user says: no
+  tool's output feeds it (:func:`is_lookup_key`), so a search can always start a chain.
+- **Descriptions.** A tool with no output schema (an MCP tool returning ``dict``, a Python function without a typed
+  return, a client's OpenAI tool) provides what its description names among the inputs other tools need: "Find the
+  latitude and longitude of a city" provides ``latitude`` and ``longitude`` (:func:`described_outputs`).
+- **Observed responses.** What a tool really answered (``observed_schema``, learnt from runs) counts like a schema.
+- **Direction.** A tool that itself requires a value does not provide it (an echo is no source).
+
+Every mined edge carries its ``evidence`` (schema, observed, description; llm when a model confirmed it) and a
+``weight`` read as confidence. :func:`audit` lists the edges an analyst should look at first.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Iterable
+from typing import Any
+
+# Words naming the role a person plays towards a thing: their id is a person's id.
+ROLE_WORDS = frozenset(
+    "assignee author owner reporter creator submitter reviewer requester approver maintainer member lead manager "
+    "sender recipient organizer organiser host buyer seller uploader editor commenter follower watcher "
+    "assigned created updated modified closed opened requested approved reviewed".split())
+# The kinds an API may call a person by, most specific last: the first one the API has is used.
+PERSON_KINDS = ("user", "person", "member", "employee", "account", "customer", "contact", "profile", "staff",
+                "agent", "people", "player", "patient", "driver", "student")
+# Inputs that hold what the user says (names, titles, search text): never fed by another tool's output.
+LOOKUP_KEYS = frozenset("name title query q keyword keywords search term text label phrase".split())
+LOOKUP_SUFFIXES = ("_name", "_title", "_query", "_keyword", "_term", "_text")
+
+
+def is_lookup_key(param_name: str, normalised: str) -> bool:
+    """Whether an input is a lookup key (a name, title or search text), by its name as written and normalised."""
+    raw = re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", param_name).lower()
+    return raw in LOOKUP_KEYS or normalised in LOOKUP_KEYS or raw.endswith(LOOKUP_SUFFIXES) or \
+        normalised.endswith(LOOKUP_SUFFIXES)
+
+
+def entity_kinds(keys: Iterable[str]) -> set[str]:
+    """The kinds of thing an API identifies: ``X`` of every ``X_id`` its tools take or give."""
+    return {k[: -len("_id")] for k in keys if k.endswith("_id") and len(k) > 3}
+
+
+def entity_aliases(key: str, kinds: set[str]) -> list[str]:
+    """Other names for an id key, by the entity it identifies (see the module); empty when it is a kind itself."""
+    if not key.endswith("_id"):
+        return []
+    stem = key[: -len("_id")]
+    if stem in kinds or not stem:
+        return []
+    tokens = stem.split("_")
+    if tokens[-1] in kinds:
+        return [f"{tokens[-1]}_id"]
+    if any(t in ROLE_WORDS for t in tokens):
+        person = next((k for k in PERSON_KINDS if k in kinds), None)
+        return [f"{person}_id"] if person else []
+    return []
+
+
+def _mentions(text: str, key: str) -> bool:
+    """Whether a description mentions a resource: its words in order (``user_id``: "user id", "user's id",
+    "id of the user"; ``latitude``)."""
+    words = key.split("_")
+    if words[-1] == "id" and len(words) > 1:
+        noun = " ".join(words[:-1])
+        return bool(re.search(rf"\b{noun}(?:'s)?\s+(?:id|ids|identifier)s?\b|"
+                              rf"\b(?:id|identifier)s?\s+of\s+(?:the\s+|a\s+|an\s+)?{noun}\b", text))
+    return bool(re.search(r"\b" + r"[\s_-]+".join(map(re.escape, words)) + r"s?\b", text))
+
+
+def described_outputs(description: str, own_inputs: set[str], wanted: set[str]) -> list[str]:
+    """Resources (among ``wanted``: what other tools take) that a description says its tool gives. What the tool
+    itself takes is not an output, nor what follows 'for', 'by', 'of a' or 'given' (what it is asked about)."""
+    text = (description or "").lower()
+    if not text:
+        return []
+    head = re.split(r"\b(?:for|given|by|from|using|based on|of an?|in an?|within)\b", text, maxsplit=1)
+    said = head[0] + " " + " ".join(re.findall(r"\b(?:returns?|gives?|provides?|with (?:its|their|the))\b([^.;]*)",
+                                                text))
+    return sorted(k for k in wanted if k not in own_inputs and _mentions(said, k))
+
+
+# -- the audit ----------------------------------------------------------------------------------------------------
+LOW_CONFIDENCE = 0.6
+
+
+def audit(edges: list[dict[str, Any]], lookups: dict[str, bool] | None = None) -> list[dict[str, Any]]:
+    """Suspicious resource edges, worst first: strong cycles, reversed pairs, strong edges into a tool that takes a
+    lookup key (a search: such an edge stops every chain from starting there), an edge whose producer needs the
+    resource itself, and low confidence. ``edges``: rows of {source, target, type, resource, weight, evidence,
+    source_needs (resources the producer requires)}; ``lookups``: tool id -> whether it takes a lookup key."""
+    found: list[dict[str, Any]] = []
+
+    def flag(e: dict[str, Any], why: str, severity: int) -> None:
+        found.append({"source": e["source"], "target": e["target"], "type": e["type"], "resource": e.get("resource"),
+                      "weight": e.get("weight"), "evidence": e.get("evidence"), "why": why, "severity": severity})
+
+    strong = [e for e in edges if e["type"] == "STRONG_RESOURCE"]
+    for cycle in _cycles({(e["source"], e["target"]) for e in strong}):
+        members = set(cycle)
+        for e in strong:
+            if e["source"] in members and e["target"] in members:
+                flag(e, f"strong edges form a cycle ({' -> '.join([*cycle, cycle[0]])}): no tool of it can start", 3)
+    pairs = {(e["source"], e["target"]) for e in edges}
+    for e in edges:
+        if (e["target"], e["source"]) in pairs and e["source"] < e["target"]:
+            flag(e, "the pair depends both ways: one direction is probably wrong", 2)
+        if e["type"] == "STRONG_RESOURCE" and (lookups or {}).get(e["target"]):
+            flag(e, "strong edge into a tool that takes a name or search text: check it can still start a chain", 2)
+        if e.get("resource") and e["resource"] in (e.get("source_needs") or []):
+            flag(e, f"{e['source']} itself requires {e['resource']}: it echoes the value rather than providing it", 2)
+        weight = e.get("weight")
+        if isinstance(weight, int | float) and weight < LOW_CONFIDENCE:
+            flag(e, f"low confidence {weight:g} ({e.get('evidence') or 'unknown evidence'})", 1)
+    found.sort(key=lambda f: (-f["severity"], f["source"], f["target"]))
+    return found
+
+
+def _cycles(edges: set[tuple[str, str]]) -> list[list[str]]:
+    """Strongly connected components of more than one node (Tarjan, iterative)."""
+    graph: dict[str, list[str]] = defaultdict(list)
+    for a, b in sorted(edges):
+        graph[a].append(b)
+        graph.setdefault(b, [])
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    on: set[str] = set()
+    stack: list[str] = []
+    out: list[list[str]] = []
+    counter = 0
+    for root in sorted(graph):
+        if root in index:
+            continue
+        work = [(root, 0)]
+        while work:
+            node, i = work.pop()
+            if i == 0:
+                index[node] = low[node] = counter
+                counter += 1
+                stack.append(node)
+                on.add(node)
+            nexts = graph[node]
+            if i < len(nexts):
+                work.append((node, i + 1))
+                nxt = nexts[i]
+                if nxt not in index:
+                    work.append((nxt, 0))
+                elif nxt in on:
+                    low[node] = min(low[node], index[nxt])
+                continue
+            for nxt in nexts:
+                if nxt in on:
+                    low[node] = min(low[node], low[nxt])
+            if low[node] == index[node]:
+                comp = []
+                while True:
+                    w = stack.pop()
+                    on.discard(w)
+                    comp.append(w)
+                    if w == node:
+                        break
+                if len(comp) > 1:
+                    out.append(sorted(comp))
+    return out
+
+
+def enrich(tools: list[dict[str, Any]], io: dict[str, tuple[list[Any], list[Any]]],
+           samples: dict[str, list[frozenset[str]]] | None) -> dict[str, tuple[list[Any], list[Any]]]:
+    """Each tool's (inputs, outputs) with the evidence above added: observed outputs, entity aliases of ids, and
+    for a tool with no output schema at all, the outputs its description names."""
+    from dataclasses import replace
+
+    from gds_jobs.fields import Output, tool_outputs
+
+    by_id = {t["id"]: t for t in tools}
+    # the kinds of thing the API identifies: ids its tools qualify by a subject, and ids in their paths
+    keys = {o.key for _, outs in io.values() for o in outs if o.qualified}
+    keys |= {i.key for tid, (ins, _) in io.items() for i in ins
+             if i.qualified or "{" + i.raw + "}" in (by_id[tid].get("url") or "")}
+    kinds = entity_kinds(keys)
+    out: dict[str, tuple[list[Any], list[Any]]] = {}
+    for tool in tools:
+        ins, outs = io[tool["id"]]
+        ins, outs = list(ins), list(outs)
+        if tool.get("observed_schema"):
+            have = {o.key for o in outs}
+            for o in tool_outputs({**tool, "output_schema": tool["observed_schema"]}, samples):
+                if o.key not in have:
+                    outs.append(replace(o, evidence="observed"))
+        have_in, have_out = {i.key for i in ins}, {o.key for o in outs}
+        for i in list(ins):
+            for alias in entity_aliases(i.key, kinds):
+                if alias not in have_in:
+                    ins.append(replace(i, key=alias, qualified=True))
+                    have_in.add(alias)
+        for o in list(outs):
+            for alias in entity_aliases(o.key, kinds):
+                if alias not in have_out:
+                    outs.append(replace(o, key=alias, raw=f"{o.raw} (a {alias[:-3]})", qualified=True))
+                    have_out.add(alias)
+        out[tool["id"]] = (ins, outs)
+    wanted = {i.key for ins, _ in out.values() for i in ins if not i.typed}
+    for tool in tools:
+        ins, outs = out[tool["id"]]
+        if outs or tool.get("output_schema") or tool.get("source") == "taskbench":
+            continue
+        for key in described_outputs(tool.get("description") or "", {i.key for i in ins}, wanted):
+            outs.append(Output(key, f"(its description names {key.replace('_', ' ')})", evidence="description"))
+    return out
+
+
+def suspicious_edges(store: Any, limit: int | None = None) -> list[dict[str, Any]]:
+    """:func:`audit` of every resource edge in the graph (toolgraph weights audit; printed after weights run)."""
+    from gds_jobs.fields import tool_inputs
+
+    rows = store.query("audit_resource_edges")
+    tools = {r["source"]: r["source_tool"] for r in rows} | {r["target"]: r["target_tool"] for r in rows}
+    needs = {tid: {i.key for i in tool_inputs(t) if i.required} for tid, t in tools.items()}
+    lookups = {tid: any(i.required and is_lookup_key(i.raw, i.key) for i in tool_inputs(t)) for tid, t in tools.items()}
+    edges = [{**r, "evidence": r["evidence"] or r["origin"], "source_needs": needs[r["source"]]} for r in rows]
+    found = audit(edges, lookups)
+    return found[:limit] if limit else found

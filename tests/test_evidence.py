@@ -1,0 +1,135 @@
+"""Dependencies from evidence (gds_jobs/evidence.py): entity-typed ids, lookup keys left to the user, echoes, outputs
+named by descriptions or observed in responses, and the audit of suspicious edges. Pure rules, then the job on the
+real embedded server."""
+
+from __future__ import annotations
+
+import json
+
+from gds_jobs.evidence import audit, described_outputs, entity_aliases
+from gds_jobs.resources import ResourceParams, find_candidates
+
+BASE = "http://tracker.test/api"
+
+
+def op(tid: str, path: str, required=(), optional=(), output=None, description="", observed=None,
+       source="openapi") -> dict:
+    def params(names, loc="query"):
+        return json.dumps([{"name": n, "type": "integer" if n.endswith("id") else "string",
+                            "location": "path" if "{" + n + "}" in path else loc} for n in names])
+
+    return {"id": f"tracker/{tid}", "name": tid, "url": BASE + path, "description": description, "source": source,
+            "group": "tracker", "category": "Projects", "required_params": params(required),
+            "optional_params": params(optional), "output_schema": json.dumps(output) if output else None,
+            "observed_schema": json.dumps(observed) if observed else None}
+
+
+def obj(**props) -> dict:
+    return {"type": "object", "properties": {k: {"type": v} if isinstance(v, str) else v for k, v in props.items()}}
+
+
+def listing(**props) -> dict:
+    return {"type": "array", "items": obj(**props)}
+
+
+TRACKER = [
+    op("searchprojects", "/projects", ["name"], output=listing(id="integer", name="string", owner_id="integer")),
+    op("getproject", "/projects/{project_id}", ["project_id"],
+       output=obj(id="integer", name="string", owner_id="integer")),
+    op("searchusers", "/users", ["name"], output=listing(id="integer", name="string", email="string")),
+    op("getuser", "/users/{user_id}", ["user_id"], output=obj(id="integer", name="string", email="string")),
+    op("listissues", "/projects/{project_id}/issues", ["project_id"], ["assignee_id", "status"],
+       output=listing(id="integer", title="string", status="string", assignee_id="integer")),
+    op("getissue", "/issues/{issue_id}", ["issue_id"],
+       output=obj(id="integer", title="string", project_id="integer", assignee_id="integer", status="string")),
+    op("listmilestones", "/projects/{project_id}/milestones", ["project_id"],
+       output=listing(id="integer", title="string", due_date="string")),
+]
+
+
+def edges(tools) -> set[tuple[str, str, str, str]]:
+    found, _ = find_candidates(tools, ResourceParams())
+    return {(c.source.split("/")[1], c.target.split("/")[1], c.resource, c.evidence) for c in found}
+
+
+def test_a_search_tool_takes_its_name_from_the_user_never_from_another_tool() -> None:
+    found = edges(TRACKER)
+    assert not [e for e in found if e[1] in ("searchprojects", "searchusers")]
+    assert ("searchprojects", "listissues", "project_id", "schema") in found
+
+
+def test_role_ids_are_ids_of_the_person_kind_the_api_has() -> None:
+    found = edges(TRACKER)
+    assert ("searchusers", "listissues", "user_id", "schema") in found  # assignee_id is a user id
+    assert entity_aliases("assignee_id", {"user", "project"}) == ["user_id"]
+    assert entity_aliases("parent_issue_id", {"issue"}) == ["issue_id"]
+    assert entity_aliases("project_id", {"project"}) == []
+
+
+def test_a_tool_that_needs_a_value_does_not_provide_it() -> None:
+    found = edges(TRACKER)
+    assert not [e for e in found if e[0] == "getproject" and e[2] == "project_id"]
+    assert ("getissue", "listmilestones", "project_id", "schema") in found  # an issue gives its project's id
+
+
+def test_outputs_named_by_a_description_feed_tools_when_no_schema_says() -> None:
+    weather = [op("geocode_city", "/geocode", ["city"], description="Find the latitude and longitude of a city",
+                  source="mcp"),
+               op("daily_forecast", "/forecast", ["latitude", "longitude"], ["days"],
+                  description="Daily forecast for a place given its latitude and longitude", source="mcp")]
+    found, _ = find_candidates(weather, ResourceParams())
+    pairs = {(c.source.split("/")[1], c.target.split("/")[1], c.resource, c.evidence, c.strong) for c in found}
+    assert pairs == {("geocode_city", "daily_forecast", "latitude", "description", True),
+                     ("geocode_city", "daily_forecast", "longitude", "description", True)}
+    assert all(c.weight < 0.7 for c in found)  # less sure than a schema
+    assert described_outputs("Daily forecast for a place given its latitude and longitude", set(),
+                             {"latitude"}) == []  # what it is asked about is no output
+
+
+def test_an_observed_response_counts_like_a_schema() -> None:
+    tools = [op("geocode_city", "/geocode", ["city"], observed=obj(name="string", latitude="number")),
+             op("daily_forecast", "/forecast", ["latitude"])]
+    assert edges(tools) == {("geocode_city", "daily_forecast", "latitude", "observed")}
+
+
+def test_the_audit_names_cycles_reversed_pairs_echoes_and_low_confidence() -> None:
+    rows = [{"source": "a", "target": "b", "type": "STRONG_RESOURCE", "resource": "x_id", "weight": 0.9},
+            {"source": "b", "target": "a", "type": "STRONG_RESOURCE", "resource": "y_id", "weight": 0.9},
+            {"source": "c", "target": "s", "type": "STRONG_RESOURCE", "resource": "name", "weight": 0.5,
+             "evidence": "description", "source_needs": ["name"]}]
+    found = audit(rows, {"s": True})
+    whys = [(f["source"], f["target"], f["why"].split(":")[0].split(" (")[0]) for f in found]
+    assert whys[0][2].startswith("strong edges form a cycle") and whys[1][2].startswith("strong edges form a cycle")
+    assert ("a", "b", "the pair depends both ways") in whys
+    assert ("c", "s", "strong edge into a tool that takes a name or search text") in whys
+    assert any(w[0] == "c" and "echoes" in f["why"] for w, f in zip(whys, found))
+    assert found[-1]["why"].startswith("low confidence 0.5 (description)")
+
+
+def test_the_job_writes_evidence_and_the_audit_reads_it(store) -> None:
+    from gds_jobs import JOBS, run_jobs
+    from gds_jobs.evidence import suspicious_edges
+    from toolgraph.ingest.batch import ImportBatch
+    from toolgraph.ingest.writer import write_batch
+    from toolgraph.models import CategorySpec, GroupSpec, ToolSpec
+
+    batch = ImportBatch("test")
+    batch.add_category(CategorySpec(name="Projects"), "t", "")
+    batch.add_group(GroupSpec(id="tracker", name="tracker", category="Projects", source="openapi"), "t", "")
+    for t in TRACKER + [op("geocode_city", "/geocode", ["city"], description="Find the latitude and longitude "
+                                                                             "of a city"),
+                        op("daily_forecast", "/forecast", ["latitude", "longitude"])]:
+        batch.add_tool(ToolSpec(id=t["id"], name=t["name"], group_id="tracker", description=t["description"],
+                                method="GET", url=t["url"], required_params=json.loads(t["required_params"]),
+                                optional_params=json.loads(t["optional_params"]),
+                                output_schema=json.loads(t["output_schema"]) if t["output_schema"] else None,
+                                source="openapi", source_ref={}), "t", "")
+    write_batch(store, batch)
+    run_jobs(store, JOBS, ["resources"])
+    rows = store.query("audit_resource_edges")
+    by_pair = {(r["source"].split("/")[1], r["target"].split("/")[1], r["resource"]): r for r in rows}
+    assert by_pair[("geocode_city", "daily_forecast", "latitude")]["evidence"] == "description"
+    assert by_pair[("searchusers", "listissues", "user_id")]["evidence"] == "schema"
+    assert not [k for k in by_pair if k[1].startswith("search")]
+    flagged = {(f["source"].split("/")[1], f["target"].split("/")[1]) for f in suspicious_edges(store)}
+    assert ("geocode_city", "daily_forecast") in flagged  # low confidence: described, not declared

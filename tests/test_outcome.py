@@ -1,0 +1,242 @@
+"""Truthful outcomes (toolgraph.execute.outcome), the answer without an LLM, learning only from successes, and
+taking back what a run taught: against a real local HTTP service and the real embedded server."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from click.testing import CliRunner
+
+from tests.exec_helpers import GROUP, http_tools, make_plan
+from toolgraph.cli import main
+from toolgraph.config import ExecGroup
+from toolgraph.errors import ToolGraphError
+from toolgraph.execute import RunConfig
+from toolgraph.execute.http import HttpExecutor
+from toolgraph.execute.lessons import forget_run, list_memories
+from toolgraph.execute.models import CallRecord
+from toolgraph.execute.outcome import asks, is_empty, judge
+from toolgraph.execute.run import execute_plan
+
+MEMBERS = {7: {"member_id": 7, "name": "Ada Park", "email": "ada.park@example.org"},
+           8: {"member_id": 8, "name": "Ben Okoro", "email": "ben@example.org"}}
+LOANS = {7: [{"loan_id": 70, "title": "Dune", "due_date": "2026-12-03"}], 8: []}
+
+
+@pytest.fixture
+def library() -> Iterator[str]:
+    """A small lending library: members by name, a member, a member's loans, a geocoder, a broken forecast."""
+
+    class Handler(BaseHTTPRequestHandler):
+        def log_message(self, *args: Any) -> None:
+            pass
+
+        def do_GET(self) -> None:  # noqa: N802
+            parts = urlsplit(self.path)
+            query = {k: v[0] for k, v in parse_qs(parts.query).items()}
+            segs = parts.path.strip("/").split("/")
+            if segs == ["members"]:
+                name = query.get("name", "").lower()
+                return self._send(200, {"results": [m for m in MEMBERS.values() if name in m["name"].lower()]})
+            if len(segs) == 2 and segs[0] == "members":
+                return self._send(200, MEMBERS[int(segs[1])])
+            if len(segs) == 3 and segs[2] == "loans":
+                return self._send(200, {"loans": LOANS[int(segs[1])], "page": 1})
+            if segs == ["geocode"]:
+                return self._send(200, {"name": query.get("city"), "latitude": 48.85, "longitude": 2.35})
+            return self._send(500, {"error": "forecast backend down"})
+
+        def do_POST(self) -> None:  # noqa: N802
+            return self._send(500, {"error": "renewals are closed"})
+
+        def _send(self, status: int, body: Any) -> None:
+            data = json.dumps(body).encode()
+            self.send_response(status)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+FAST = RunConfig(retries=0, backoff_s=0.01, call_timeout_s=5, run_timeout_s=20, replans=0)
+
+
+def tools(store, base: str) -> None:
+    http_tools(store, base, {
+        "find": {"path": "/members", "required": [("name", "string", "query")], "description": "Find members"},
+        "member": {"path": "/members/{member_id}", "required": [("member_id", "integer", "path")]},
+        "loans": {"path": "/members/{member_id}/loans", "required": [("member_id", "integer", "path")],
+                  "description": "A member's current loans"},
+        "geocode": {"path": "/geocode", "required": [("city", "string", "query")]},
+        "forecast": {"path": "/forecast", "optional": [("city", "string", "query")]},
+        "renew": {"path": "/loans", "method": "POST", "optional": [("city", "string", "query")]},
+    })
+
+
+def run(store, plan, config: RunConfig = FAST):
+    executor = HttpExecutor({GROUP: ExecGroup(allow_private=True)})
+    return asyncio.run(execute_plan(store, plan, executors=[executor], config=config))
+
+
+def similar(store, a: str, b: str) -> None:
+    store.query("job_write_similar", rows=[{"a": f"{GROUP}/{a}", "b": f"{GROUP}/{b}", "score": 0.9, "io": 1.0,
+                                            "text": 0.9, "neighbours": 0.5}])
+
+
+# -- what a request asks ------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(("query", "kinds"), [
+    ("When is the milestone due?", {"time"}), ("Who maintains the apollo project?", {"person"}),
+    ("How many open issues does Apollo have?", {"count"}), ("Show the cast of Titanic", set()),
+    ("what date does Ada's loan end, and who lent it", {"time", "person"})])
+def test_asks_reads_what_kind_of_answer_a_request_wants(query: str, kinds: set[str]) -> None:
+    assert {a.kind for a in asks(query)} == kinds
+
+
+@pytest.mark.parametrize(("value", "empty"), [
+    ([], True), ({}, True), (None, True), ({"results": [], "page": 1, "total_results": 0}, True),
+    ({"loans": [], "page": 1}, True), ({"total": 0, "count": 0}, True), ({"total": 3}, False),
+    ({"name": "Ada"}, False), ([{"id": 1}], False), (0, False)])
+def test_an_empty_result_or_envelope_answers_nothing(value: Any, empty: bool) -> None:
+    assert is_empty(value) is empty
+
+
+def test_judge_wants_the_asked_value_in_the_goal_result() -> None:
+    plan = make_plan("When is the book of \"Ada Park\" due?", [["find"], ["loans"]], [("find", "loans", "member_id")])
+    found = CallRecord(id="c1", tool=f"{GROUP}/find", level=0, status="ok", raw_value={"results": [MEMBERS[7]]})
+    loans = CallRecord(id="c2", tool=f"{GROUP}/loans", level=1, status="ok",
+                       raw_value={"loans": [{"title": "Dune", "due_date": "2026-12-03"}]})
+    assert judge(plan.query, plan, [found, loans]).status == "success"
+    undated = loans.model_copy(update={"raw_value": {"loans": [{"title": "Dune"}]}})
+    outcome = judge(plan.query, plan, [found, undated])
+    assert outcome.status == "partial" and "a date or time" in outcome.reasons[0]
+    failed = loans.model_copy(update={"status": "failed", "error": "HTTP 500"})
+    assert judge(plan.query, plan, [found, failed]).reasons == [f"goal call [c2] {GROUP}/loans failed: HTTP 500"]
+    assert judge(plan.query, plan, []).status == "failure"
+
+
+def test_an_attribute_the_goal_tool_declares_must_be_in_its_answer() -> None:
+    plan = make_plan("What is Ada Park's email?", [["member"]])
+    schema = {"type": "object", "properties": {"name": {"type": "string"}, "email": {"type": "string"}}}
+    call = CallRecord(id="c1", tool=f"{GROUP}/member", level=0, status="ok", raw_value={"name": "Ada Park"})
+    outcome = judge(plan.query, plan, [call], {f"{GROUP}/member": schema})
+    assert outcome.status == "partial" and "the email" in outcome.reasons[0]
+    call.raw_value = MEMBERS[7]
+    assert judge(plan.query, plan, [call], {f"{GROUP}/member": schema}).status == "success"
+
+
+# -- whole runs ---------------------------------------------------------------------------------------------------
+def test_a_chain_that_answers_succeeds_and_its_answer_leads_with_the_asked_field(store, library) -> None:
+    tools(store, library)
+    plan = make_plan("When is the book of \"Ada Park\" due?", [["find"], ["loans"]], [("find", "loans", "member_id")])
+    result = run(store, plan)
+    assert result.status == "success", result.reasons
+    first = result.answer.text.splitlines()[0]
+    assert "due_date: 2026-12-03" in first and "[c2]" in first and first.startswith("Dune")
+    assert "Details:" in result.answer.text
+    assert result.learned["call_path"] == f"execution/{result.id}"
+
+
+def test_an_empty_goal_result_is_partial_and_teaches_nothing(store, library) -> None:
+    tools(store, library)
+    plan = make_plan("When are the books of \"Ben Okoro\" due?", [["find"], ["loans"]], [("find", "loans", "member_id")])
+    result = run(store, plan)
+    assert result.status == "partial"
+    assert any("returned nothing" in r for r in result.reasons)
+    assert result.learned["call_path"] is None and result.learned["memories"] == []
+    assert store.query("get_run_lessons", id=result.id)[0]["run_status"] == "partial"
+
+
+def test_a_substitute_that_gives_other_things_is_no_success(store, library) -> None:
+    """The weather case: the forecast fails, the geocoder answers in its place with coordinates."""
+    tools(store, library)
+    similar(store, "forecast", "geocode")
+    result = run(store, make_plan("two-day forecast for Paris", [["forecast"]]),
+                 RunConfig(retries=0, substitutes=2, replans=0, run_timeout_s=20))
+    call = result.calls[0]
+    assert call.status == "ok" and call.substitute_for == f"{GROUP}/forecast"
+    assert result.status == "partial" and "substitute" in result.reasons[0]
+    assert result.learned["call_path"] is None
+
+
+def test_a_read_never_stands_in_for_a_failed_write(store, library) -> None:
+    tools(store, library)
+    similar(store, "renew", "geocode")
+    result = run(store, make_plan("renew my loans in Paris", [["renew"]]),
+                 RunConfig(retries=0, substitutes=2, replans=0, run_timeout_s=20))
+    assert result.calls[0].status == "failed" and result.calls[0].substitute_for is None
+    assert result.status == "failure"
+
+
+def _counts(store, tool: str) -> tuple[int, int]:
+    row = store.query("tool_details", id=f"{GROUP}/{tool}")[0]
+    return row.get("exec_ok") or 0, row.get("exec_failed") or 0
+
+
+def test_forgetting_a_run_takes_back_its_counts_call_path_and_memories(store, library) -> None:
+    tools(store, library)
+    plan = make_plan("When is the book of \"Ada Park\" due?", [["find"], ["loans"]], [("find", "loans", "member_id")])
+    result = run(store, plan)
+    assert result.status == "success"
+    seq = store.query("edges_among", ids=[f"{GROUP}/find", f"{GROUP}/loans"], types=["SEQUENTIAL"], min_weight=0)
+    assert any(e["type"] == "SEQUENTIAL" for e in seq)
+    assert result.learned["memories"] and {m["run"] for m in list_memories(store)} == {result.id}
+    report = forget_run(store, result.id)
+    assert report["call_path"] == f"execution/{result.id}" and report["memories"] == len(result.learned["memories"])
+    assert list_memories(store) == []
+    assert not any(e["type"] == "SEQUENTIAL" for e in store.query("edges_among", ids=[f"{GROUP}/find", f"{GROUP}/loans"],
+                                                                          types=["SEQUENTIAL"], min_weight=0))
+    assert store.query("fetch_call_paths", ids=[f"execution/{result.id}"]) == []
+    with pytest.raises(ToolGraphError, match="forgotten already"):
+        forget_run(store, result.id)
+    with pytest.raises(ToolGraphError, match="no run 'nope'"):
+        forget_run(store, "nope")
+
+
+def test_no_learn_stores_the_run_but_teaches_nothing(store, library) -> None:
+    tools(store, library)
+    plan = make_plan("When is the book of \"Ada Park\" due?", [["find"], ["loans"]], [("find", "loans", "member_id")])
+    result = run(store, plan, RunConfig(retries=0, replans=0, run_timeout_s=20, learn=False))
+    assert result.status == "success" and result.learned["outcomes"] == [] and result.learned["call_path"] is None
+    lessons = store.query("get_run_lessons", id=result.id)[0]
+    assert lessons["taught"] is False and json.loads(lessons["outcomes"]) == []
+
+
+def test_memories_and_forget_commands(store, library, env_for_cli) -> None:
+    tools(store, library)
+    result = run(store, make_plan("When is the book of \"Ada Park\" due?", [["find"], ["loans"]],
+                                  [("find", "loans", "member_id")]))
+    cli = CliRunner()
+    listed = json.loads(cli.invoke(main, ["memories", "list", "--json"], catch_exceptions=False).output)
+    assert listed and listed[0]["run"] == result.id and listed[0]["tools"]
+    out = cli.invoke(main, ["forget", result.id, "--json"], catch_exceptions=False)
+    assert json.loads(out.output)["run"] == result.id
+    again = cli.invoke(main, ["forget", result.id])
+    assert again.exit_code != 0 and "forgotten already" in again.output
+    assert json.loads(cli.invoke(main, ["memories", "list", "--json"]).output) == []
+    missing = cli.invoke(main, ["memories", "forget", "mem-nope"])
+    assert missing.exit_code != 0 and "no memory 'mem-nope'" in missing.output
+
+
+def test_a_successful_call_teaches_its_tool_an_observed_output_schema(store, library) -> None:
+    tools(store, library)
+    result = run(store, make_plan("coordinates of the city \"Paris\"", [["geocode"]]))
+    assert result.learned["shapes"] == [f"{GROUP}/geocode"]
+    stored = store.query("get_observed_schemas", ids=[f"{GROUP}/geocode"])[0]["observed_schema"]
+    assert set(json.loads(stored)["properties"]) == {"name", "latitude", "longitude"}
+    assert "48.85" not in stored  # shapes only

@@ -1,0 +1,65 @@
+"""The binder reads a request as a person would (toolgraph.execute.reading): pure, no server."""
+
+from __future__ import annotations
+
+import pytest
+
+from toolgraph.execute.base import ExecTool
+from toolgraph.execute.params import bind
+from toolgraph.execute.reading import read
+from toolgraph.models import Param
+
+
+def tool(*required: tuple[str, str], optional: tuple[tuple[str, str], ...] = (), enum: dict | None = None,
+         descriptions: dict | None = None) -> ExecTool:
+    def param(name: str, kind: str) -> Param:
+        return Param(name=name, type=kind, enum=(enum or {}).get(name), description=(descriptions or {}).get(name, ""))
+
+    return ExecTool(id="t/x", name="x", required_params=[param(n, k) for n, k in required],
+                    optional_params=[param(n, k) for n, k in optional])
+
+
+@pytest.mark.parametrize(("request_text", "params", "expected"), [
+    ("What is Maria Lopez's email?", [("name", "string")], {"name": "Maria Lopez"}),
+    ("show the open issues of the project named apollo", [("project_name", "string")], {"project_name": "apollo"}),
+    ("List the comments on issue 102", [("issue_id", "integer")], {"issue_id": 102}),
+    ("Where is shipment #7001 now?", [("shipment_id", "string")], {"shipment_id": 7001}),
+    ("track my parcel, tracking number 1Z999AA10123456784", [("tracking_number", "string")],
+     {"tracking_number": "1Z999AA10123456784"}),
+    ("Who wrote the book with ISBN 978-0-441-17271-9?", [("isbn", "string")], {"isbn": "978-0-441-17271-9"}),
+    ("two-day forecast for Paris", [("city", "string"), ("days", "integer")], {"city": "Paris", "days": 2}),
+    ("Scale the pancake recipe to 3 servings", [("servings", "integer")], {"servings": 3}),
+    ("book five tickets for Jazz Night", [("event_name", "string"), ("tickets", "integer")],
+     {"event_name": "Jazz Night", "tickets": 5}),
+    ("send it to ada.park@example.org", [("email", "string")], {"email": "ada.park@example.org"}),
+    ("appointments on December 3, 2026 please", [("date", "string")], {"date": "2026-12-03"}),
+    ("any recipes with chickpeas", [("q", "string")], {"q": "chickpeas"}),
+    ('price of the "Blue Lamp"', [("query", "string")], {"query": "Blue Lamp"}),
+])
+def test_the_binder_reads_the_request(request_text: str, params: list, expected: dict) -> None:
+    assert bind(tool(*params), request_text, []).arguments == expected
+
+
+def test_enums_named_as_words_and_optional_parameters_take_only_what_names_them() -> None:
+    t = tool(("status", "string"), optional=(("region", "string"), ("limit", "integer")),
+             enum={"status": ["open", "in_progress", "done"]})
+    b = bind(t, "Which tasks of Titanic are in progress?", [])
+    assert b.arguments == {"status": "in_progress"} and b.sources["status"] == "request (enum)"
+
+
+def test_a_value_is_not_bound_twice_when_another_fits() -> None:
+    t = tool(("origin", "string"), ("destination", "string"))
+    assert bind(t, "trains from Lyon to Paris", []).arguments == {"origin": "Lyon", "destination": "Paris"}
+
+
+def test_what_read_finds() -> None:
+    kinds = {(o.kind, o.value) for o in read("Call +1 (555) 010-4477 at 3pm about order A-17, due 2026-12-03")}
+    assert ("phone", "+1 (555) 010-4477") in kinds and ("time", "15:00") in kinds
+    assert ("date", "2026-12-03") in kinds and ("noun_id", "A-17") in kinds
+
+
+def test_several_enum_values_named_take_the_one_meaning_all() -> None:
+    t = tool(("movie_id", "integer"), optional=(("department", "string"),),
+             enum={"department": ["cast", "crew", "all"]})
+    assert bind(t, "show the cast and crew of film 597", []).arguments == {"movie_id": 597, "department": "all"}
+    assert bind(t, "show the crew of film 597", []).arguments["department"] == "crew"

@@ -1,0 +1,287 @@
+"""Truthful outcomes: a run succeeds only when its goal tools ran and the answer holds what the request asks.
+
+What a request asks is read from its words (``asks``): a date or time for "when", a person for "who", a count for
+"how many", and the attributes it names that the goal tools return (``email``, ``isbn``, ``due`` ...). The judge
+(``judge``) looks at the goal calls' parsed responses: an empty list or an empty envelope is no answer, a goal tool
+that failed or never ran is no answer, and each ask must be met by a value of the right shape. Anything short of that
+is ``partial`` (something ran) or ``failure`` (nothing did), with the reasons, so that nothing false is learned.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from toolgraph.execute.models import CallRecord
+from toolgraph.planner.models import Plan
+
+AskKind = Literal["time", "person", "count", "attribute"]
+
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*")
+_KEY_PART = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
+TIME_WORDS = ("when", "what date", "what time", "which date", "which day", "what day", "how long ago", "deadline",
+              "due", "scheduled", "until when")
+PERSON_WORDS = ("who", "whom", "whose", "which person", "which user", "which employee", "which author")
+COUNT_WORDS = ("how many", "number of", "count of", "how much", "total number", "count the")
+TIME_KEYS = {"date", "time", "at", "on", "due", "deadline", "start", "end", "day", "year", "when", "scheduled",
+             "until", "from", "to", "created", "updated", "timestamp", "datetime", "published", "release", "born",
+             "birthday", "expires", "expiry", "arrival", "departure", "eta", "delivered", "shipped", "opened",
+             "closed", "modified", "starts", "ends", "begins"}
+PERSON_KEYS = {"name", "author", "owner", "assignee", "user", "person", "director", "creator", "reporter",
+               "manager", "contact", "customer", "patient", "doctor", "driver", "artist", "member", "employee",
+               "username", "login", "by", "lead", "organizer", "organiser", "host", "agent", "seller", "buyer",
+               "teacher", "student", "full", "first", "last", "surname", "actor", "composer", "writer", "who"}
+COUNT_KEYS = {"count", "total", "number", "size", "length", "quantity", "qty", "amount", "n", "results", "hits",
+              "stock", "available", "level", "on_hand"}
+PAGING_KEYS = {"page", "pages", "total", "total_results", "total_pages", "count", "limit", "offset", "next",
+               "previous", "prev", "cursor", "per_page", "page_size", "has_more", "next_page", "status", "ok",
+               "success", "message", "href", "links", "_links", "meta"}
+_MONTHS = ("january|february|march|april|may|june|july|august|september|october|november|december|"
+           "jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec")
+_DATE = re.compile(rf"\b\d{{4}}-\d{{1,2}}-\d{{1,2}}|\b\d{{1,2}}[/.]\d{{1,2}}[/.]\d{{2,4}}\b|\b\d{{1,2}}:\d{{2}}\b|"
+                   rf"\b(?:{_MONTHS})\.? \d{{1,2}}\b|\b\d{{1,2}} (?:{_MONTHS})\b|"
+                   r"\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|yesterday)\b",
+                   re.IGNORECASE)
+_PERSONISH = re.compile(r"^[A-Z][a-z'\-]+(?: [A-Z][a-z'\-\.]+){1,3}$")
+# request words that name no attribute (the rest may name one when a goal tool returns a field of that name)
+_PLAIN = {"the", "a", "an", "of", "for", "to", "in", "on", "at", "by", "and", "or", "is", "are", "was", "were", "be",
+          "what", "which", "who", "whom", "whose", "when", "where", "why", "how", "many", "much", "me", "my", "i",
+          "you", "your", "it", "its", "this", "that", "these", "those", "there", "their", "them", "they", "we", "our",
+          "do", "does", "did", "can", "could", "would", "should", "will", "please", "tell", "show", "give", "find",
+          "get", "list", "all", "any", "some", "with", "from", "about", "has", "have", "had", "not", "no", "yes",
+          "s", "t", "id", "ids", "named", "called", "one", "first", "last", "latest", "current", "currently", "now",
+          "next", "want", "need", "know", "look", "up", "see", "let", "check", "each", "every", "more"}
+
+
+@dataclass(frozen=True)
+class Ask:
+    kind: AskKind
+    word: str = ""  # the attribute (for kind "attribute"), or the cue that raised the ask
+
+    def describe(self) -> str:
+        return {"time": "a date or time", "person": "a person", "count": "a count"}.get(
+            self.kind, f"the {self.word}")
+
+
+@dataclass
+class Outcome:
+    status: Literal["success", "partial", "failure"]
+    reasons: list[str] = field(default_factory=list)
+    goals: list[str] = field(default_factory=list)  # call ids of the goal calls
+    asked: list[Ask] = field(default_factory=list)
+
+
+def key_parts(key: str) -> list[str]:
+    """``dueDate`` / ``due_date`` / ``Due-Date`` -> ``['due', 'date']``."""
+    return [p.lower() for chunk in re.split(r"[_\-\s.]+", str(key)) for p in _KEY_PART.findall(chunk)]
+
+
+def _stem(word: str) -> str:
+    w = word.lower()
+    for suffix, repl in (("ies", "y"), ("sses", "ss"), ("ses", "s"), ("s", "")):
+        if len(w) > 3 and w.endswith(suffix) and not w.endswith("ss"):
+            return w[: -len(suffix)] + repl
+    return w
+
+
+def asks(query: str) -> list[Ask]:
+    """What the request asks for, by its words (kinds time, person, count; attributes are matched against the
+    goal results by :func:`judge`)."""
+    q = " " + re.sub(r"\s+", " ", query.lower()) + " "
+    out: list[Ask] = []
+    for kind, cues in (("time", TIME_WORDS), ("person", PERSON_WORDS), ("count", COUNT_WORDS)):
+        for cue in cues:
+            if re.search(rf"(?<![a-z]){re.escape(cue)}(?![a-z])", q):
+                out.append(Ask(kind, cue))  # type: ignore[arg-type]
+                break
+    return out
+
+
+def request_words(query: str) -> set[str]:
+    return {_stem(w) for w in _WORD.findall(query) if len(w) > 1 and w.lower() not in _PLAIN}
+
+
+# -- walking a response -------------------------------------------------------------------------------------------
+def leaves(value: Any, path: tuple[str, ...] = (), depth: int = 0) -> Iterator[tuple[tuple[str, ...], Any]]:
+    """(key path, scalar value) pairs of a JSON value, lists walked (at most 50 items a list, 8 levels)."""
+    if depth > 8:
+        return
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from leaves(v, (*path, str(k)), depth + 1)
+    elif isinstance(value, list):
+        for v in value[:50]:
+            yield from leaves(v, path, depth + 1)
+    elif value is not None and value != "":
+        yield path, value
+
+
+def is_empty(value: Any) -> bool:
+    """No answer: nothing, an empty list or map, or an envelope whose every field is empty or paging metadata."""
+    if value is None or value == "" or value == [] or value == {}:
+        return True
+    if isinstance(value, dict):
+        real = {k: v for k, v in value.items() if str(k).lower() not in PAGING_KEYS}
+        if not real:  # only metadata: empty when it counts nothing, or holds nothing
+            return any(str(k).lower() in ("total", "count", "total_results") and v == 0 for k, v in value.items()) \
+                or all(v is None or v == "" or v == [] or v == {} for v in value.values())
+        return all(v is None or v == "" or v == [] or v == {} for v in real.values())
+    return False
+
+
+def _looks_time(key: tuple[str, ...], v: Any) -> bool:
+    if isinstance(v, str) and _DATE.search(v):
+        return True
+    parts = set(key_parts(key[-1])) if key else set()
+    return bool(parts & TIME_KEYS) and isinstance(v, str | int) and not isinstance(v, bool)
+
+
+def _looks_person(key: tuple[str, ...], v: Any) -> bool:
+    if not isinstance(v, str) or not v.strip() or len(v) > 80:
+        return False
+    parts = set(key_parts(key[-1])) if key else set()
+    context = {p for k in key[:-1] for p in key_parts(k)}
+    if parts & PERSON_KEYS and (parts - {"name"} or context & PERSON_KEYS or _PERSONISH.match(v.strip())):
+        return True
+    return bool(_PERSONISH.match(v.strip())) and bool((parts | context) & PERSON_KEYS)
+
+
+def _has_count(value: Any) -> bool:
+    if isinstance(value, list):
+        return True  # the answer counts the list
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return True
+    for key, v in leaves(value):
+        if isinstance(v, int | float) and not isinstance(v, bool) and key and \
+                set(key_parts(key[-1])) & COUNT_KEYS:
+            return True
+    return isinstance(value, dict) and any(isinstance(v, list) for v in value.values())
+
+
+def asked_fields(query: str, value: Any) -> list[tuple[str, ...]]:
+    """Key paths of ``value`` whose last key names a word of the request (``email``, ``due_date`` for "due")."""
+    words = request_words(query)
+    seen: list[tuple[str, ...]] = []
+    for key, _v in leaves(value):
+        if key and key not in seen and {_stem(p) for p in key_parts(key[-1])} & words:
+            seen.append(key)
+    return seen
+
+
+def meets(ask: Ask, value: Any, query: str = "") -> bool:
+    """Whether a goal call's parsed response meets one ask."""
+    if ask.kind == "count":
+        return _has_count(value)
+    pairs = list(leaves(value))
+    if ask.kind == "time":
+        return any(_looks_time(k, v) for k, v in pairs)
+    if ask.kind == "person":
+        return any(_looks_person(k, v) for k, v in pairs)
+    return any(ask.word in {_stem(p) for k in key for p in key_parts(k)} for key, _ in pairs)
+
+
+def schema_fields(schema: Any, depth: int = 0) -> set[str]:
+    """Property names anywhere in a JSON schema (for attributes a goal tool says it returns)."""
+    out: set[str] = set()
+    if depth > 8 or not isinstance(schema, dict):
+        return out
+    for name, sub in (schema.get("properties") or {}).items():
+        out.add(str(name))
+        out |= schema_fields(sub, depth + 1)
+    for k in ("items", "additionalProperties"):
+        out |= schema_fields(schema.get(k), depth + 1)
+    for k in ("oneOf", "anyOf", "allOf"):
+        for sub in schema.get(k) or []:
+            out |= schema_fields(sub, depth + 1)
+    return out
+
+
+def attribute_asks(query: str, schemas: Iterable[Any]) -> list[Ask]:
+    """Attributes the request names that a goal tool's output schema has a field for (``email``, ``isbn``)."""
+    words = request_words(query)
+    found: list[Ask] = []
+    for schema in schemas:
+        for name in schema_fields(schema):
+            for part in key_parts(name):
+                w = _stem(part)
+                if w in words and len(w) > 2 and w not in PERSON_KEYS - {"email"} and \
+                        not any(a.word == w for a in found):
+                    found.append(Ask("attribute", w))
+    return found
+
+
+# -- the judge ----------------------------------------------------------------------------------------------------
+def goal_calls(plan: Plan, calls: list[CallRecord]) -> list[CallRecord]:
+    """The calls of the plan's goal tools: each subtask's last tool that feeds no other tool of the plan (else each
+    subtask's last tool; else the plan's sinks)."""
+    feeding = {e.source for e in plan.edges if e.type in ("STRONG_RESOURCE", "WEAK_RESOURCE")}
+    ends = [sub.tools[-1] for sub in plan.subtasks if sub.tools]
+    goals = [t for t in ends if t not in feeding] or ends
+    if not goals:
+        sources = {e.source for e in plan.edges}
+        goals = [t for t in plan.tool_ids() if t not in sources]
+    out: list[CallRecord] = []
+    for g in dict.fromkeys(goals):
+        match = next((c for c in calls if (c.substitute_for or c.tool) == g), None)
+        if match is not None and match not in out:
+            out.append(match)
+    return out
+
+
+def _value(call: CallRecord) -> Any:
+    return call.raw_value if call.raw_value is not None else call.result
+
+
+def _stand_in(query: str, call: CallRecord, planned_schema: Any) -> str | None:
+    """Why a substitute's answer does not stand in for the goal tool it replaced: it holds none of the fields the
+    planned tool declares, or (none declared) none that the request names."""
+    keys = {k for key, _ in leaves(_value(call)) for k in key}
+    declared = schema_fields(planned_schema) if planned_schema else set()
+    if declared:
+        if keys & declared:
+            return None
+        return (f"goal call [{call.id}]: substitute {call.tool} gives none of {call.substitute_for}'s outputs "
+                f"({', '.join(sorted(declared)[:6])})")
+    if asked_fields(query, _value(call)):
+        return None
+    return (f"goal call [{call.id}]: substitute {call.tool} for {call.substitute_for} answered, but with nothing the "
+            f"request names")
+
+
+def judge(query: str, plan: Plan, calls: list[CallRecord], output_schemas: dict[str, Any] | None = None) -> Outcome:
+    """The run's status and reasons (see the module). ``output_schemas``: tool id -> declared output schema."""
+    if not calls:
+        why = "the planner found no tool for the request" if not plan.tools else "no tool was called"
+        return Outcome("failure", [why])
+    ok = [c for c in calls if c.status == "ok"]
+    goals = goal_calls(plan, calls) or calls[-1:]
+    outcome = Outcome("success", goals=[c.id for c in goals])
+    for c in goals:
+        if c.status != "ok":
+            outcome.reasons.append(f"goal call [{c.id}] {c.substitute_for or c.tool} {c.status}"
+                                   + (f": {c.error}" if c.error else ""))
+    answered = [c for c in goals if c.status == "ok"]
+    counting = any(a.kind == "count" for a in asks(query))
+    for c in answered:
+        if c.simulated or (counting and _value(c) == []):  # "how many": an empty list counts 0
+            continue
+        if is_empty(_value(c)):
+            outcome.reasons.append(f"goal call [{c.id}] {c.tool} returned nothing (an empty result answers nothing)")
+    for c in answered:
+        if c.substitute_for and not c.simulated and not is_empty(_value(c)):
+            why = _stand_in(query, c, (output_schemas or {}).get(c.substitute_for))
+            if why:
+                outcome.reasons.append(why)
+    values = [_value(c) for c in answered if not is_empty(_value(c)) or (counting and _value(c) == [])]
+    schemas = [(output_schemas or {}).get(c.tool) for c in answered]
+    outcome.asked = asks(query) + attribute_asks(query, [s for s in schemas if s])
+    if values:
+        for ask in outcome.asked:
+            if not any(meets(ask, v, query) for v in values):
+                outcome.reasons.append(f"the answer lacks {ask.describe()} (the request asks {ask.word!r}): "
+                                       "no goal call returned one")
+    if outcome.reasons:
+        outcome.status = "partial" if ok else "failure"
+    return outcome

@@ -1,0 +1,285 @@
+"""Reading a request as a person would, for the binder: what values it offers, each with its kind.
+
+- quoted strings ("Blue Lamp", “…”, 'apollo');
+- names after cue words, capitalised or not ("the project named apollo", "called Night Owls");
+- capitalised names with possessives stripped ("Maria Lopez's" -> Maria Lopez); places after in/at/near/to/from;
+- ids after a noun ("issue 102", "shipment #7001", "tracking number 1Z999AA1");
+- identifier-shaped tokens (tracking numbers, SKUs, ISBNs), emails, URLs, phone numbers, dates and times;
+- numbers with units and number words ("two-day" -> 2 days, "3 servings", "five tickets"), and bare numbers.
+
+:func:`pick` then chooses, for one parameter (its name, type and description), the offer that fits it best."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "single": 1, "two": 2, "couple": 2, "pair": 2, "three": 3, "four": 4,
+                "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+                "dozen": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "twenty": 20, "thirty": 30,
+                "fifty": 50, "hundred": 100}
+STOP = {"the", "a", "an", "of", "for", "to", "in", "on", "at", "by", "and", "or", "is", "are", "was", "be", "me",
+        "my", "i", "you", "it", "its", "this", "that", "with", "from", "about", "what", "which", "who", "when",
+        "where", "how", "many", "much", "please", "all", "any", "some", "show", "list", "get", "find", "give",
+        "tell", "their", "his", "her", "our", "your", "there", "do", "does", "did", "can", "could", "would", "will",
+        "has", "have", "had", "into", "onto", "per", "each", "every", "next", "last", "than", "then", "also", "so",
+        "up", "out", "over", "under", "after", "before", "until", "since", "as", "if", "not", "no", "yes", "new",
+        "it's", "what's", "whats", "top", "first", "latest", "current"}
+MONTHS = {m: i + 1 for i, m in enumerate(("january", "february", "march", "april", "may", "june", "july", "august",
+                                          "september", "october", "november", "december"))}
+MONTHS.update({m[:3]: i for m, i in list(MONTHS.items())})
+MONTHS["sept"] = 9
+
+_QUOTED = re.compile(r"\"([^\"]{1,120})\"|“([^”]{1,120})”|«([^»]{1,120})»|"
+                     r"(?:(?<=[\s(:])|^)'([^']{1,80})'(?=[\s.,;:!?)]|$)")
+_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+_URL = re.compile(r"https?://[^\s\"'<>]+")
+_ISO_DATE = re.compile(r"\b(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}:\d{2}(?::\d{2})?))?\b")
+_WORD_DATE = re.compile(r"\b(?:(\d{1,2})(?:st|nd|rd|th)?\s+([A-Za-z]{3,9})\.?|"
+                        r"([A-Za-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?)(?:,?\s+(\d{4}))?\b")
+_TIME = re.compile(r"\b(\d{1,2}):(\d{2})\s*(am|pm)?\b|\b(\d{1,2})\s*(am|pm)\b", re.IGNORECASE)
+_ISBN = re.compile(r"(?<![\w-])(?:\d[- ]?){9,12}[\dXx](?![\w-])")
+_PHONE = re.compile(r"(?<![\w-])\+?\d[\d ().-]{6,}\d(?![\w-])")
+_TOKEN = re.compile(r"(?<![\w@.-])(?=[A-Za-z0-9-]*\d)[A-Za-z0-9][A-Za-z0-9-]*[A-Za-z0-9](?![\w@])")
+_NOUN_ID = re.compile(r"\b([A-Za-z]{2,})\s*(?:#|no\.?|number|num\.?|id|code|ref)?\s*[:#]?\s*"
+                      r"((?=[A-Za-z0-9-]*\d)[A-Za-z0-9][A-Za-z0-9-]*)\b", re.IGNORECASE)
+_COUNT = re.compile(r"\b(\d+|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) +
+                    r")(?:\s+|-)([A-Za-z]{2,})\b", re.IGNORECASE)
+_NUMBER = re.compile(r"(?<![\w.-])-?\d+(?:\.\d+)?(?![\w-]|\.\d)")
+_CUE_NAME = re.compile(r"\b(?:named|called|titled|nicknamed|name|title)\s+"
+                       r"([A-Za-z0-9][\w'’&.-]*(?:\s+[\w'’&.-]+){0,3})", re.IGNORECASE)
+_CAPITALISED = re.compile(r"\b([A-Z][\w’'&.-]*(?:\s+(?:of|the|de|von|van|la|le|del|and|&)?\s*[A-Z][\w’'&.-]*)*)")
+_PLACE = re.compile(r"\b(?:in|at|near|to|from|around)\s+([A-Z][\w’'.-]*(?:\s+[A-Z][\w’'.-]*){0,3})")
+_TOPIC = re.compile(r"\b(?:with|for|about|containing|matching|mentioning|on)\s+([a-z][a-z' -]{2,60}?)"
+                    r"(?=[.,;:!?]|\s+(?:and|in|at|for|from|by|with|that|which|who|please|sorted|ordered)\b|$)")
+NOT_NAMES = {"I", "I'm", "I've", "TV", "OK", "Please", "Who", "What", "When", "Where", "Which", "How", "Why", "Give",
+             "Show", "List", "Find", "Get", "Tell", "Is", "Are", "Do", "Does", "Can", "Could", "Would", "The", "A",
+             "An", "My", "Me", "And", "Or", "Also", "Then", "Book", "Cancel", "Create", "Add", "Check", "Look",
+             "Search", "Send", "Set", "Update", "Delete", "Remove", "Make", "Put", "Let", "Any", "All", "How many"}
+_POSSESSIVE = re.compile(r"(?:'s|’s|'|’)$")
+
+
+@dataclass(frozen=True)
+class Offer:
+    value: Any
+    kind: str  # quoted, cue, name, place, noun_id, identifier, email, url, phone, date, time, count, number, topic
+    noun: str = ""  # the noun before an id, or the unit after a count
+    start: int = 0  # where in the request (earlier offers win ties)
+
+
+def stem(word: str) -> str:
+    w = word.lower()
+    for suffix, repl in (("ies", "y"), ("sses", "ss"), ("ses", "s"), ("s", "")):
+        if len(w) > 3 and w.endswith(suffix) and not w.endswith("ss"):
+            return w[: -len(suffix)] + repl
+    return w
+
+
+def strip_possessive(text: str) -> str:
+    return _POSSESSIVE.sub("", text.strip(" .,;:!?")).strip()
+
+
+def _number(word: str) -> int | None:
+    w = word.lower()
+    return int(w) if w.isdigit() else NUMBER_WORDS.get(w)
+
+
+def read(text: str) -> list[Offer]:
+    """Every value the request offers, in request order within each kind."""
+    out: list[Offer] = []
+    taken: list[tuple[int, int]] = []  # spans of structured values (not numbers or names again)
+
+    def add(offer: Offer, span: tuple[int, int] | None = None) -> None:
+        out.append(offer)
+        if span:
+            taken.append(span)
+
+    def free(span: tuple[int, int]) -> bool:
+        return not any(a < span[1] and span[0] < b for a, b in taken)
+
+    for m in _QUOTED.finditer(text):
+        value = next(g for g in m.groups() if g is not None).strip()
+        if value:
+            add(Offer(value, "quoted", start=m.start()), m.span())
+    for m in _EMAIL.finditer(text):
+        add(Offer(m.group(), "email", start=m.start()), m.span())
+    for m in _URL.finditer(text):
+        add(Offer(m.group().rstrip(".,;:!?)"), "url", start=m.start()), m.span())
+    for m in _ISO_DATE.finditer(text):
+        if free(m.span()):
+            y, mo, d, t = m.groups()
+            add(Offer(f"{y}-{int(mo):02d}-{int(d):02d}", "date", start=m.start()), m.span())
+            if t:
+                add(Offer(t, "time", start=m.start(4)))
+    for m in _WORD_DATE.finditer(text):
+        day, month, month2, day2, year = m.groups()
+        month_no = MONTHS.get((month or month2 or "").lower().rstrip("."))
+        if month_no and free(m.span()):
+            d = int(day or day2)
+            value = f"{year}-{month_no:02d}-{d:02d}" if year else f"{month_no:02d}-{d:02d}"
+            add(Offer(value, "date", start=m.start()), m.span())
+    for m in _TIME.finditer(text):
+        if free(m.span()):
+            h, mi, ampm, h2, ampm2 = m.groups()
+            hour, minute, half = int(h or h2), int(mi or 0), (ampm or ampm2 or "").lower()
+            hour = hour % 12 + (12 if half == "pm" else 0) if half else hour
+            add(Offer(f"{hour:02d}:{minute:02d}", "time", start=m.start()), m.span())
+    for m in _ISBN.finditer(text):
+        digits = re.sub(r"[^\dXx]", "", m.group())
+        if free(m.span()) and len(digits) in (10, 13) and (digits.startswith(("978", "979")) or
+                                                           "isbn" in text[max(0, m.start() - 12):m.start()].lower()):
+            add(Offer(m.group(), "isbn", start=m.start()), m.span())
+    for m in _PHONE.finditer(text):
+        digits = re.sub(r"\D", "", m.group())
+        if free(m.span()) and len(digits) >= 8 and re.search(r"[ ().+-]", m.group()):
+            add(Offer(m.group().strip(), "phone", start=m.start()), m.span())
+    for m in _NOUN_ID.finditer(text):
+        noun, value = m.group(1), m.group(2)
+        if noun.lower() in STOP or noun.lower() in NUMBER_WORDS or not free(m.span(2)):
+            continue
+        if value.isdigit() and len(value) == 4 and 1800 <= int(value) <= 2100 and noun.lower() in MONTHS:
+            continue
+        add(Offer(int(value) if value.isdigit() else value, "noun_id", stem(noun), m.start()))
+    for m in _TOKEN.finditer(text):
+        token = m.group()
+        if free(m.span()) and (re.search(r"[A-Za-z]", token) and len(token) >= 4 or len(token) >= 6):
+            digits = re.sub(r"[^\dXx]", "", token)
+            kind = "isbn" if len(digits) in (10, 13) and re.fullmatch(r"[\d-]+[\dXx]", token) else "identifier"
+            add(Offer(token, kind, start=m.start()), m.span())
+    for m in _COUNT.finditer(text):
+        n, unit = _number(m.group(1)), m.group(2)
+        if n is not None and unit.lower() not in STOP and free(m.span(1)):
+            add(Offer(n, "count", stem(unit), m.start()))
+    for m in _NUMBER.finditer(text):
+        if free(m.span()):
+            add(Offer(float(m.group()) if "." in m.group() else int(m.group()), "number", start=m.start()))
+    for m in _CUE_NAME.finditer(text):
+        words = []
+        for w in m.group(1).split():
+            if w.lower() in STOP and words:
+                break
+            words.append(w)
+        value = strip_possessive(" ".join(words))
+        if value and value.lower() not in STOP:
+            add(Offer(value, "cue", start=m.start(1)))
+    for m in _PLACE.finditer(text):
+        value = strip_possessive(m.group(1))
+        if value and value not in NOT_NAMES:
+            add(Offer(value, "place", start=m.start(1)))
+    for sentence in re.finditer(r"[^.!?]+", text):
+        for m in _CAPITALISED.finditer(sentence.group()):
+            span = strip_possessive(m.group(1).strip(" .'’"))
+            words = span.split()
+            if m.start() == len(sentence.group()) - len(sentence.group().lstrip()):
+                words = words[1:] if words and words[0] in NOT_NAMES | {"When", "Is"} or len(words) == 1 else words
+            while words and words[0] in NOT_NAMES:
+                words = words[1:]
+            span = " ".join(words)
+            if span and span not in NOT_NAMES and not (span.isupper() and len(span) <= 3) and \
+                    free((sentence.start() + m.start(), sentence.start() + m.start() + len(span))):
+                add(Offer(span, "name", start=sentence.start() + m.start()))
+    for m in _TOPIC.finditer(text):
+        words = [w for w in m.group(1).split() if w.lower() not in STOP]
+        if words:
+            add(Offer(" ".join(words), "topic", start=m.start(1)))
+    return out
+
+
+# -- which offer fits a parameter -----------------------------------------------------------------------------------
+_PARTS = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
+PLACE_PARTS = {"city", "location", "place", "address", "country", "region", "destination", "origin", "town", "area",
+               "state", "venue", "where"}
+NAME_PARTS = {"query", "q", "name", "title", "keyword", "keywords", "search", "term", "text", "person", "movie",
+              "artist", "song", "company", "author", "user", "username", "customer", "patient", "member", "label",
+              "owner", "brand", "ingredient", "product", "item", "team", "project", "band", "album", "book",
+              "recipe", "dish", "event", "topic", "subject", "who", "holder", "contact", "driver", "doctor"}
+SEARCH_PARTS = {"query", "q", "search", "keyword", "keywords", "term", "text", "filter", "phrase", "ingredient",
+                "topic", "subject"}
+DATE_PARTS = {"date", "day", "since", "until", "from", "to", "start", "end", "on", "checkin", "checkout", "when",
+              "after", "before", "deadline", "due", "departure", "arrival"}
+ID_PARTS = {"id", "number", "no", "num", "code", "ref", "reference", "key", "sku", "serial", "tracking", "isbn",
+            "barcode", "confirmation", "booking", "order", "ticket", "slug", "handle", "upc", "ean"}
+KIND_PARTS = {"email": {"email", "mail"}, "url": {"url", "link", "website", "homepage", "uri"},
+              "phone": {"phone", "tel", "telephone", "mobile", "cell"}, "isbn": {"isbn"}, "time": {"time", "hour"}}
+
+
+def param_parts(name: str) -> set[str]:
+    return {stem(p.lower()) for chunk in re.split(r"[_\-\s.]+", name) for p in _PARTS.findall(chunk)} | \
+        {p.lower() for chunk in re.split(r"[_\-\s.]+", name) for p in _PARTS.findall(chunk)}
+
+
+def _desc_words(description: str) -> set[str]:
+    return {stem(w) for w in re.findall(r"[A-Za-z]+", (description or "").lower())[:40]}
+
+
+def pick(name: str, kind: str, description: str, offers: list[Offer], used: set[int],
+         required: bool) -> tuple[Any, str] | None:
+    """The offer for one parameter (value, how it was read), or None. ``used``: ids of offers bound already
+    (a value is used once when another fits); optional parameters take only offers that name them."""
+    parts = param_parts(name)
+    desc = _desc_words(description)
+    fresh = [o for o in offers if id(o) not in used] + [o for o in offers if id(o) in used]
+
+    def first(pred: Any) -> Offer | None:
+        return next((o for o in fresh if pred(o)), None)
+
+    for k, names in KIND_PARTS.items():  # emails, urls, phones, isbns, times: by their shape
+        if parts & names:
+            o = first(lambda o, k=k: o.kind == k)
+            if o:
+                return _took(o, used, k)
+    if kind == "string" and parts & DATE_PARTS and not parts & ID_PARTS:
+        o = first(lambda o: o.kind == "date")
+        if o:
+            return _took(o, used, "date")
+    # an id after a noun the parameter names ("issue 102" -> issue_id); a bare `id` takes the only one
+    o = first(lambda o: o.kind == "noun_id" and (o.noun in parts or o.noun in desc and parts & ID_PARTS))
+    if o is None and parts <= {"id"}:
+        ids = [x for x in fresh if x.kind == "noun_id"]
+        o = ids[0] if len(ids) == 1 else None
+    if o is not None and (kind != "integer" or isinstance(o.value, int)):
+        return _took(o, used, f"id after {o.noun!r}")
+    if kind in ("integer", "number"):
+        o = first(lambda o: o.kind == "count" and (o.noun in parts or o.noun in desc))
+        if o:
+            return _took(o, used, f"count of {o.noun}")
+        if not required:
+            return None
+        o = first(lambda o: o.kind == "count" and parts & {"count", "n", "limit", "quantity", "qty", "number",
+                                                             "amount", "size", "total"})
+        if o is None:
+            year = "year" in parts
+            o = first(lambda o: o.kind == "number" and (not year or isinstance(o.value, int) and
+                                                          1800 <= o.value <= 2100)) or \
+                first(lambda o: o.kind in ("number", "count"))
+        return _took(o, used, "number") if o else None
+    if kind != "string":
+        return None
+    if parts & ID_PARTS and not parts & NAME_PARTS - {"order"}:  # a code, a tracking number, a SKU
+        o = first(lambda o: o.kind in ("identifier", "isbn", "noun_id"))
+        if o:
+            return _took(o, used, "identifier")
+        if not required:
+            return None
+    if parts & PLACE_PARTS:
+        o = first(lambda o: o.kind == "place") or (first(lambda o: o.kind in ("quoted", "cue", "name"))
+                                                   if required else None)
+        if o:
+            return _took(o, used, "place")
+    if not required:  # an optional parameter takes only what names it (above)
+        return None
+    named = parts & NAME_PARTS or {"name", "title", "search", "query", "keyword"} & desc
+    if named or required:
+        o = first(lambda o: o.kind in ("quoted", "cue")) or first(lambda o: o.kind == "name") or \
+            first(lambda o: o.kind == "place")
+        if o is None and (parts & SEARCH_PARTS or required and named):
+            o = first(lambda o: o.kind == "topic")
+        if o is not None and (named or o.kind in ("quoted", "cue")):  # else only what the user set apart
+            return _took(o, used, "name")
+    return None
+
+
+def _took(offer: Offer, used: set[int], how: str) -> tuple[Any, str]:
+    used.add(id(offer))
+    return offer.value, how
