@@ -13,14 +13,10 @@ from jsonschema import Draft202012Validator, FormatChecker
 
 from toolgraph.errors import ArgumentError
 from toolgraph.execute.base import ExecTool
-from toolgraph.planner.graph import named_things
+from toolgraph.text.lexicon import named_things
+from toolgraph.text.params import takes_a_named_value
+from toolgraph.text.schema import json_type_of
 
-JSON_TYPES = {"string": "string", "str": "string", "integer": "integer", "int": "integer", "number": "number",
-              "float": "number", "boolean": "boolean", "bool": "boolean", "array": "array", "list": "array",
-              "object": "object", "dict": "object"}
-# Parameters whose value is what the request names: a title, a person, a search text.
-NAME_PARAMS = re.compile(r"(^|_)(query|q|name|title|keyword|keywords|search|term|text|person|movie|city|artist|"
-                         r"song|company|location|place)($|_)", re.IGNORECASE)
 NUMBER = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?(?![\w.])")
 LABELS = ("name", "title", "original_title", "label")
 
@@ -30,7 +26,7 @@ def schema_of(tool: ExecTool) -> dict[str, Any]:
     props: dict[str, Any] = {}
     for p in tool.params:
         prop: dict[str, Any] = {}
-        kind = JSON_TYPES.get((p.type or "").lower())
+        kind = json_type_of(p.type, None)
         if kind:
             prop["type"] = kind
         if p.description:
@@ -152,7 +148,7 @@ def bind(tool: ExecTool, request: str, upstream: list[Upstream]) -> Binding:
     required = {p.name for p in tool.required_params}
     ordered = sorted(upstream, key=lambda u: not u.direct)
     for p in tool.params:
-        kind = JSON_TYPES.get((p.type or "").lower(), "string")
+        kind = json_type_of(p.type)
         for up in ordered:  # 1. an upstream output with a matching field
             if p.name not in required and not up.direct:
                 continue
@@ -175,7 +171,7 @@ def bind(tool: ExecTool, request: str, upstream: list[Upstream]) -> Binding:
                 args[p.name], sources[p.name] = said[0], "request (enum)"
                 continue
         # 3. what the request names
-        if kind == "string" and p.name in required and NAME_PARAMS.search(p.name) and offered["names"]:
+        if kind == "string" and p.name in required and takes_a_named_value(p.name) and offered["names"]:
             args[p.name], sources[p.name] = offered["names"][0], "request (name)"
             continue
         if kind in ("integer", "number") and p.name in required and offered["numbers"]:
