@@ -22,6 +22,8 @@ from collections import defaultdict
 from collections.abc import Iterable
 from typing import Any
 
+from toolgraph.text.params import is_lookup_key
+
 # Words naming the role a person plays towards a thing: their id is a person's id.
 ROLE_WORDS = frozenset(
     "assignee author owner reporter creator submitter reviewer requester approver maintainer member lead manager "
@@ -30,18 +32,6 @@ ROLE_WORDS = frozenset(
 # The kinds an API may call a person by, most specific last: the first one the API has is used.
 PERSON_KINDS = ("user", "person", "member", "employee", "account", "customer", "contact", "profile", "staff",
                 "agent", "people", "player", "patient", "driver", "student")
-# Inputs that hold what the user says (names, titles, search text): never fed by another tool's output.
-LOOKUP_KEYS = frozenset("name title query q keyword keywords search term text label phrase".split())
-LOOKUP_SUFFIXES = ("_name", "_title", "_query", "_keyword", "_term", "_text")
-
-
-def is_lookup_key(param_name: str, normalised: str) -> bool:
-    """Whether an input is a lookup key (a name, title or search text), by its name as written and normalised."""
-    raw = re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", param_name).lower()
-    return raw in LOOKUP_KEYS or normalised in LOOKUP_KEYS or raw.endswith(LOOKUP_SUFFIXES) or \
-        normalised.endswith(LOOKUP_SUFFIXES)
-
-
 def entity_kinds(keys: Iterable[str]) -> set[str]:
     """The kinds of thing an API identifies: ``X`` of every ``X_id`` its tools take or give."""
     return {k[: -len("_id")] for k in keys if k.endswith("_id") and len(k) > 3}

@@ -7,6 +7,9 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from toolgraph.text.schema import is_schema, schema_fields
+from toolgraph.text.words import NAME_STOPWORDS, singular, split_case
+
 # Names that identify something without saying what: matched only when qualified by their subject
 # ("id" of a person -> "person_id").
 IDENTITY = frozenset("id key code name title slug uid".split())
@@ -17,13 +20,8 @@ NOISE = frozenset(
     "version success error page_size per_page locale region".split()
 )
 AMBIGUOUS = IDENTITY | NOISE
-SCHEMA_TYPES = frozenset({"object", "array", "string", "integer", "number", "boolean", "null"})
 MODALITIES = ("text", "image", "audio", "video", "url")
-STOPWORDS = frozenset(
-    "a an the of for to from by with and or in on at as is are be this that it its into using based given input "
-    "get gets search find list fetch retrieve return returns all any api endpoint use used can will about your "
-    "you provide provides information info details detail data specific based new one".split()
-)
+SCHEMA_DEPTH = 8  # how many fields deep an answer's fields are read
 VERBS = frozenset("get search find list fetch retrieve create update delete add remove post put show lookup".split())
 
 
@@ -49,16 +47,6 @@ class Input:
 SHORT_NOUNS = {"tv", "ip", "os", "pc", "ai"}
 
 
-def singular(token: str) -> str:
-    if token == "ids":
-        return "id"
-    if len(token) > 3 and token.endswith("ies"):
-        return token[:-3] + "y"
-    if len(token) > 3 and token.endswith("s") and not token.endswith("ss"):
-        return token[:-1]
-    return token
-
-
 def normalise(name: str) -> str:
     """``movieIDs`` -> ``movie_id``; ``Person-Name`` -> ``person_name``; ``identifier`` -> ``id``."""
     name = re.sub(r"IDS\b|IDs\b", "Ids", re.sub(r"ID\b", "Id", name))
@@ -73,16 +61,16 @@ def subjects(*texts: str) -> list[str]:
     """Nouns a tool is about, from its name or path: 'Search Person' -> ['person']."""
     out: list[str] = []
     for text in texts:
-        for token in re.split(r"[^a-z0-9]+", re.sub(r"([a-z])([A-Z])", r"\1 \2", text or "").lower()):
+        for token in re.split(r"[^a-z0-9]+", split_case(text).lower()):
             token = singular(token)
-            if (len(token) > 2 or token in SHORT_NOUNS) and token not in STOPWORDS and token not in VERBS \
+            if (len(token) > 2 or token in SHORT_NOUNS) and token not in NAME_STOPWORDS and token not in VERBS \
                     and token not in AMBIGUOUS and not token.isdigit() and token not in out:
                 out.append(token)
     return out
 
 
 def content_tokens(text: str) -> set[str]:
-    return {singular(t) for t in re.findall(r"[a-z][a-z0-9]{2,}", (text or "").lower()) if t not in STOPWORDS}
+    return {singular(t) for t in re.findall(r"[a-z][a-z0-9]{2,}", (text or "").lower()) if t not in NAME_STOPWORDS}
 
 
 def _loads(value: Any) -> Any:
@@ -92,40 +80,6 @@ def _loads(value: Any) -> Any:
         except ValueError:
             return None
     return value
-
-
-def _is_schema(node: dict[str, Any]) -> bool:
-    kind = node.get("type")
-    return (isinstance(node.get("properties"), dict) or isinstance(node.get("items"), dict)
-            or (isinstance(kind, str) and kind in SCHEMA_TYPES) or isinstance(node.get("$ref"), str)
-            or any(isinstance(node.get(c), list) for c in ("allOf", "oneOf", "anyOf")))
-
-
-def _walk_schema(node: Any, path: list[str], out: list[tuple[str, list[str]]], depth: int = 0) -> None:
-    """(leaf name, parent path) for every named field of a JSON schema or a ToolBench response template."""
-    if depth > 8 or node is None:
-        return
-    if isinstance(node, list):
-        for item in node[:1]:
-            _walk_schema(item, path, out, depth + 1)
-        return
-    if not isinstance(node, dict):
-        return
-    if _is_schema(node):
-        for key, sub in (node.get("properties") or {}).items():
-            out.append((key, path))
-            _walk_schema(sub, path + [key], out, depth + 1)
-        if isinstance(node.get("items"), dict):
-            _walk_schema(node["items"], path, out, depth + 1)
-        for combo in ("allOf", "oneOf", "anyOf"):
-            for sub in node.get(combo) or []:
-                _walk_schema(sub, path, out, depth + 1)
-        return
-    for key, sub in node.items():
-        if key.startswith("_"):
-            continue
-        out.append((key, path))
-        _walk_schema(sub, path + [key], out, depth + 1)
 
 
 def context_of(path: list[str], subjects: list[str]) -> list[str]:
@@ -185,7 +139,7 @@ def _objects(node: Any, path: list[str], out: list[tuple[list[str], frozenset[st
         return
     if not isinstance(node, dict):
         return
-    if _is_schema(node):
+    if is_schema(node):
         props = node.get("properties")
         if isinstance(props, dict) and props:
             out.append((path, frozenset(normalise(k) for k in props)))
@@ -257,8 +211,7 @@ def tool_outputs(tool: dict[str, Any], samples: dict[str, list[frozenset[str]]] 
     schema = _loads(tool.get("output_schema"))
     if isinstance(schema, dict) and isinstance(schema.get("outputs"), list):
         return [Output(t.lower(), t, typed=True) for t in schema["outputs"] if isinstance(t, str)]
-    fields: list[tuple[str, list[str]]] = []
-    _walk_schema(schema, [], fields)
+    fields = schema_fields(schema, depth=SCHEMA_DEPTH)
     subj = _subjects_of(tool)
     out: dict[str, Output] = {}
     for name, path in fields:

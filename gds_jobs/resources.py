@@ -31,10 +31,11 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from gds_jobs.base import Job, JobContext, JobParams
-from gds_jobs.evidence import enrich, is_lookup_key
+from gds_jobs.evidence import enrich
 from gds_jobs.fields import Input, Output, io_from_description, shape_samples, tool_inputs, tool_outputs
 from toolgraph.db.store import Tx, chunks
 from toolgraph.llm import ChatModel
+from toolgraph.text.params import is_lookup_key
 
 log = logging.getLogger(__name__)
 

@@ -1,7 +1,8 @@
 """Whole chains for the graph-only planner (toolgraph/planner/chains.py), and the resource rules they stand on
-(gds_jobs/fields.py): what a request names and of which kind, ids typed by the shape of their objects, ids in
-paging envelopes, bare ``{id}`` path parameters. End to end on small OpenAPI specs imported through the real
-importer into the real embedded server, with the real ``resources`` job; no embeddings (word overlap)."""
+(gds_jobs/fields.py): ids typed by the shape of their objects, ids in paging envelopes, bare ``{id}`` path
+parameters (what a request names and of which kind: tests/test_text.py). End to end on small OpenAPI specs imported
+through the real importer into the real embedded server, with the real ``resources`` job; no embeddings (word
+overlap)."""
 
 from __future__ import annotations
 
@@ -9,15 +10,12 @@ import json
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from gds_jobs import JOBS, run_jobs
 from gds_jobs.fields import path_subject, shape_samples, tool_inputs, tool_outputs
 from toolgraph.ingest.batch import ImportBatch
 from toolgraph.ingest.openapi import read_openapi
 from toolgraph.ingest.writer import write_batch
 from toolgraph.planner import PlannerConfig, plan_request
-from toolgraph.planner.chains import asked_types, mentions, request_kinds, stem
 
 PERSON = {"type": "object", "properties": {
     "id": {"type": "integer"}, "name": {"type": "string"}, "birthday": {"type": "string"},
@@ -124,33 +122,6 @@ def planned(store: Any, query: str, ids: dict[str, str]) -> list[str]:
     plan = plan_request(store, query, config=PlannerConfig(use_memory=False, remember=False), save=False)
     names = {tid: name for name, tid in ids.items()}
     return [names.get(t, t) for t in plan.tool_ids()]
-
-
-# -- what the request names ---------------------------------------------------------------------------------------
-@pytest.mark.parametrize(("text", "name", "kind"), [
-    ("give me the number of movies directed by Sofia Coppola", "Sofia Coppola", "person"),
-    ("Who was the lead actor in the movie The Dark Knight?", "The Dark Knight", "film"),
-    ("Who is the director of Leonardo DiCaprio's latest movie?", "Leonardo DiCaprio", "person"),
-    ("Tell me the air date of the second season of Game of Thrones", "Game of Thrones", "show"),
-    ("give me a movie cover of a movie from the collection Harry Potter", "Harry Potter", "collection"),
-    ("I'm watching a TV show called The Last Of Us", "The Last Of Us", "show"),
-    ("Show me films starring Tilda Swinton", "Tilda Swinton", "person"),
-])
-def test_mentions_are_typed_by_the_words_around_them(text: str, name: str, kind: str) -> None:
-    found = {m.text: m for m in mentions(text)}
-    assert name in found and found[name].kind == kind, found
-
-
-def test_a_thing_that_has_a_person_is_not_a_person() -> None:
-    (m,) = mentions("What does the lead actor of Titanic look like?")
-    assert m.text == "Titanic" and m.kind is None and m.cue == "!person"
-
-
-def test_request_kinds_and_asked_types() -> None:
-    assert request_kinds("the birthday of the lead actor of today's most trending TV show") == {"person", "show"}
-    assert stem("birthday") in asked_types("When is her birthday?")
-    assert stem("cast") in asked_types("Who directed Jaws?")
-    assert asked_types("give me the reviews") == set()
 
 
 # -- the resource rules -------------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""The binder reads a request as a person would (toolgraph.execute.reading): pure, no server."""
+"""The binder reads a request as a person would (toolgraph.text.reading): pure, no server."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import pytest
 
 from toolgraph.execute.base import ExecTool
 from toolgraph.execute.params import bind
-from toolgraph.execute.reading import read
 from toolgraph.models import Param
+from toolgraph.text.reading import read
 
 
 def tool(*required: tuple[str, str], optional: tuple[tuple[str, str], ...] = (), enum: dict | None = None,

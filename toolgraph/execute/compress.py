@@ -9,15 +9,15 @@ and the same rules apply around them."""
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
+
+from toolgraph.text.words import WORD
 
 LABEL_KEYS = ("id", "name", "title", "original_title", "character", "job", "department", "release_date",
               "known_for_department")
 # (longest list, longest string, keep only important fields, deepest level)
 STEPS = [(10, 400, False, 6), (5, 200, False, 4), (5, 120, True, 4), (3, 80, True, 3), (2, 60, True, 3),
          (1, 40, True, 2)]
-WORD = re.compile(r"[a-z0-9]+")
 
 
 def dumps(value: Any) -> str:

@@ -16,6 +16,7 @@ from typing import Any, Literal
 
 from toolgraph.execute.models import CallRecord
 from toolgraph.planner.models import Plan
+from toolgraph.text.words import stem
 
 AskKind = Literal["time", "person", "count", "attribute"]
 
@@ -78,14 +79,6 @@ def key_parts(key: str) -> list[str]:
     return [p.lower() for chunk in re.split(r"[_\-\s.]+", str(key)) for p in _KEY_PART.findall(chunk)]
 
 
-def _stem(word: str) -> str:
-    w = word.lower()
-    for suffix, repl in (("ies", "y"), ("sses", "ss"), ("ses", "s"), ("s", "")):
-        if len(w) > 3 and w.endswith(suffix) and not w.endswith("ss"):
-            return w[: -len(suffix)] + repl
-    return w
-
-
 def asks(query: str) -> list[Ask]:
     """What the request asks for, by its words (kinds time, person, count; attributes are matched against the
     goal results by :func:`judge`)."""
@@ -100,7 +93,7 @@ def asks(query: str) -> list[Ask]:
 
 
 def request_words(query: str) -> set[str]:
-    return {_stem(w) for w in _WORD.findall(query) if len(w) > 1 and w.lower() not in _PLAIN}
+    return {stem(w) for w in _WORD.findall(query) if len(w) > 1 and w.lower() not in _PLAIN}
 
 
 # -- walking a response -------------------------------------------------------------------------------------------
@@ -165,7 +158,7 @@ def asked_fields(query: str, value: Any) -> list[tuple[str, ...]]:
     words = request_words(query)
     seen: list[tuple[str, ...]] = []
     for key, _v in leaves(value):
-        if key and key not in seen and {_stem(p) for p in key_parts(key[-1])} & words:
+        if key and key not in seen and {stem(p) for p in key_parts(key[-1])} & words:
             seen.append(key)
     return seen
 
@@ -179,7 +172,7 @@ def meets(ask: Ask, value: Any, query: str = "") -> bool:
         return any(_looks_time(k, v) for k, v in pairs)
     if ask.kind == "person":
         return any(_looks_person(k, v) for k, v in pairs)
-    return any(ask.word in {_stem(p) for k in key for p in key_parts(k)} for key, _ in pairs)
+    return any(ask.word in {stem(p) for k in key for p in key_parts(k)} for key, _ in pairs)
 
 
 def schema_fields(schema: Any, depth: int = 0) -> set[str]:
@@ -205,7 +198,7 @@ def attribute_asks(query: str, schemas: Iterable[Any]) -> list[Ask]:
     for schema in schemas:
         for name in schema_fields(schema):
             for part in key_parts(name):
-                w = _stem(part)
+                w = stem(part)
                 if w in words and len(w) > 2 and w not in PERSON_KEYS - {"email"} and \
                         not any(a.word == w for a in found):
                     found.append(Ask("attribute", w))

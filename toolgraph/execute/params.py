@@ -1,7 +1,7 @@
 """A tool's parameters as JSON Schema, validation with errors that name the parameter, and the deterministic
 binder that fills arguments without an LLM: from upstream outputs along the plan's edges (matching field names,
 nested JSON included: ``movie_id`` <- ``results[0].id``), from the request read as a person would
-(toolgraph.execute.reading: quoted strings, names after cue words, possessives stripped, ids after a noun,
+(toolgraph.text.reading: quoted strings, names after cue words, possessives stripped, ids after a noun,
 identifier-shaped tokens, dates, numbers with units and number words), enums the request names, and defaults."""
 
 from __future__ import annotations
@@ -14,11 +14,9 @@ from jsonschema import Draft202012Validator, FormatChecker
 
 from toolgraph.errors import ArgumentError
 from toolgraph.execute.base import ExecTool
-from toolgraph.execute.reading import pick, read
+from toolgraph.text.reading import pick, read
+from toolgraph.text.schema import json_type_of
 
-JSON_TYPES = {"string": "string", "str": "string", "integer": "integer", "int": "integer", "number": "number",
-              "float": "number", "boolean": "boolean", "bool": "boolean", "array": "array", "list": "array",
-              "object": "object", "dict": "object"}
 LABELS = ("name", "title", "original_title", "label")
 
 
@@ -27,7 +25,7 @@ def schema_of(tool: ExecTool) -> dict[str, Any]:
     props: dict[str, Any] = {}
     for p in tool.params:
         prop: dict[str, Any] = {}
-        kind = JSON_TYPES.get((p.type or "").lower())
+        kind = json_type_of(p.type, None)
         if kind:
             prop["type"] = kind
         if p.description:
@@ -142,7 +140,7 @@ def bind(tool: ExecTool, request: str, upstream: list[Upstream]) -> Binding:
     required = {p.name for p in tool.required_params}
     ordered = sorted(upstream, key=lambda u: not u.direct)
     for p in tool.params:
-        kind = JSON_TYPES.get((p.type or "").lower(), "string")
+        kind = json_type_of(p.type)
         for up in ordered:  # 1. an upstream output with a matching field
             if p.name not in required and not up.direct:
                 continue
@@ -168,7 +166,7 @@ def bind(tool: ExecTool, request: str, upstream: list[Upstream]) -> Binding:
             if said:
                 args[p.name], sources[p.name] = said[0], "request (enum)"
                 continue
-        # 3. what the request names, read as a person would (toolgraph.execute.reading)
+        # 3. what the request names, read as a person would (toolgraph.text.reading)
         hit = pick(p.name, kind, p.description or "", offered, used, p.name in required)
         if hit is not None:
             args[p.name], sources[p.name] = hit[0], f"request ({hit[1]})"

@@ -33,10 +33,10 @@ from toolgraph.ingest.batch import ImportBatch
 from toolgraph.ingest.docstrings import parse_docstring
 from toolgraph.injection import service_kind
 from toolgraph.models import CategorySpec, GroupSpec, ToolSpec, id_part
+from toolgraph.text.schema import PYTHON_TYPES
 
 SOURCE = "python"
 DEFAULT_CATEGORY = "Python"
-SCALARS = {str: "string", int: "integer", float: "number", bool: "boolean", bytes: "string", type(None): "null"}
 ARRAYS = (list, tuple, set, frozenset)
 
 
@@ -47,16 +47,16 @@ def hint_type(hint: Any) -> tuple[str, list[Any] | None]:
         return hint_type(typing.get_args(hint)[0])
     if origin is typing.Literal:
         values = list(typing.get_args(hint))
-        return SCALARS.get(type(values[0]), "string") if values else "string", values
+        return PYTHON_TYPES.get(type(values[0]), "string") if values else "string", values
     if origin in (typing.Union, types.UnionType):
         options = [a for a in typing.get_args(hint) if a is not type(None)]
         return hint_type(options[0]) if len(options) == 1 else ("string", None)
     if inspect.isclass(hint) and issubclass(hint, enum.Enum):
         values = [m.value for m in hint]
-        return SCALARS.get(type(values[0]), "string") if values else "string", values
+        return PYTHON_TYPES.get(type(values[0]), "string") if values else "string", values
     base = origin or hint
-    if base in SCALARS:
-        return SCALARS[base], None
+    if base in PYTHON_TYPES:
+        return PYTHON_TYPES[base], None
     if inspect.isclass(base) and issubclass(base, ARRAYS):
         return "array", None
     if hint is inspect.Parameter.empty or hint is Any:

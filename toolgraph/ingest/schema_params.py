@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from toolgraph.text.schema import value_type
+
 MAX_SCHEMA_CHARS = 20000
 
 
@@ -35,7 +37,8 @@ def json_type(schema: dict[str, Any]) -> str:
                 return kinds[0]
     if isinstance(schema.get("enum"), list) and schema["enum"]:
         first = schema["enum"][0]
-        return {bool: "boolean", int: "integer", float: "number"}.get(type(first), "string")
+        kind = value_type(first)
+        return kind if kind != "null" else "string"
     if "properties" in schema:
         return "object"
     if "items" in schema:

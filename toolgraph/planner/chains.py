@@ -30,102 +30,13 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from toolgraph.planner.graph import IDENTIFIER, NAME_PARAMS, STOP, named_things, stem
+from toolgraph.text.lexicon import KIND_OF, Mention, asked_types, kind_of_words, mentions, request_kinds
+from toolgraph.text.params import GENERIC_PARAM_WORDS, IDENTIFIER, NAME_PARAMS
+from toolgraph.text.schema import NUMERIC_TYPES, schema_keys
+from toolgraph.text.words import WORD, content_words, split_case, stem
 
 if TYPE_CHECKING:
     from toolgraph.planner.graph import PlannerGraph, ToolCard
-
-WORD = re.compile(r"[a-z0-9]+")
-# Kinds of things a request names, and the words that say which kind. A lookup tool's kind comes from the nouns
-# of its name and path (``Search People`` -> people -> person); a mention's from the words around it.
-KINDS: dict[str, frozenset[str]] = {
-    "person": frozenset("person people actor actress director artist singer author writer user creator composer "
-                        "producer musician celebrity star player member owner developer contributor cast crew "
-                        "host band rapper drummer guitarist novelist poet username login handle account "
-                        "follower".split()),
-    "film": frozenset("movie film picture cinema".split()),
-    "show": frozenset("tv television series sitcom programme".split()),  # ("show" is a verb too often)
-    "collection": frozenset("collection franchise saga trilogy".split()),
-    "organisation": frozenset("company studio organization organisation org network label brand publisher "
-                              "team corporation".split()),
-    "track": frozenset("song track single tune".split()),
-    "album": frozenset("album record ep lp".split()),
-    "playlist": frozenset("playlist mix".split()),
-    "place": frozenset("city place location country venue region town".split()),
-    "repository": frozenset("repository repo project package library".split()),
-    "book": frozenset("book novel title edition".split()),
-}
-KIND_OF = {w: kind for kind, ws in KINDS.items() for w in ws}
-# "directed by X", "starring X": X is a person.
-AGENT_VERBS = frozenset("directed written starring starred featuring played sung performed composed authored "
-                        "hosted narrated created made produced maintained owned developed".split())
-SKIP_BEFORE = frozenset("the a an called named titled entitled".split())
-# "the second season of X": X is a show. (A part, and the kind of the whole it belongs to.)
-PART_OF = {"season": "show", "episode": "show", "seasons": "show", "episodes": "show"}
-GENERIC_PARAM_WORDS = frozenset("number num no id ids key uuid name value type index".split())
-
-
-def content_words(text: str) -> list[str]:
-    return [w for w in WORD.findall(text.lower().replace("_", " ")) if w not in STOP and not w.isdigit()]
-
-
-@dataclass(frozen=True)
-class Mention:
-    """A thing the request names, and the kind the words around it give (None: unknown)."""
-
-    text: str
-    kind: str | None
-    cue: str | None = None
-
-
-def kind_of_words(words: list[str]) -> str | None:
-    for w in words:
-        k = KIND_OF.get(w) or KIND_OF.get(stem(w))
-        if k:
-            return k
-    return None
-
-
-def mentions(text: str) -> list[Mention]:
-    """The request's named things, each typed by its cue: a kind noun right before it ("the movie X", "TV show
-    called X", "actor X"), an agent verb before it ("directed by X", "starring X"), a kind noun right after it
-    ("the Star Wars collection"), or a possessive ("X's latest movie": X owns a film, so X is a person)."""
-    low = text.lower()
-    out: list[Mention] = []
-    for name in named_things(text):
-        name = re.sub(r"['’]s$", "", name)
-        start = low.find(name.lower())
-        if start < 0:
-            out.append(Mention(name, None))
-            continue
-        before = WORD.findall(low[:start])
-        after_text = low[start + len(name):]
-        after = WORD.findall(after_text)
-        kind, cue = None, None
-        prev = [w for w in before[-4:]]
-        while prev and prev[-1] in SKIP_BEFORE:
-            prev.pop()
-        owner = after_text.startswith(("'s", "’s"))
-        if owner and kind_of_words(after[1:3]) not in (None, "person"):
-            kind, cue = "person", f"'s {after[1]}"  # "X's latest movie": X has films, so X is a person
-        elif len(prev) >= 2 and prev[-1] == "of" and prev[-2] in PART_OF:
-            kind, cue = PART_OF[prev[-2]], f"{prev[-2]} of"
-        elif prev and prev[-1] == "by" and len(prev) >= 2 and prev[-2] in AGENT_VERBS:
-            kind, cue = "person", f"{prev[-2]} by"
-        elif prev and prev[-1] in ("starring", "featuring", "feat", "ft", "with"):
-            kind, cue = "person", prev[-1]
-        elif len(prev) >= 2 and prev[-1] in ("of", "for", "from", "in", "behind") \
-                and kind_of_words(prev[-2:-1]) == "person":
-            # "the lead actor of Titanic": Titanic *has* an actor, so it is not a person (a kind it is not)
-            kind, cue = None, "!person"
-        elif prev and kind_of_words(prev[-1:]):
-            kind, cue = kind_of_words(prev[-1:]), prev[-1]
-        elif len(prev) >= 2 and prev[-1] in ("show", "series") and kind_of_words(prev[-2:-1]):
-            kind, cue = "show", " ".join(prev[-2:])
-        elif after and kind_of_words(after[:1]) in ("collection", "organisation", "playlist", "album"):
-            kind, cue = kind_of_words(after[:1]), after[0]
-        out.append(Mention(name, kind, cue))
-    return out
 
 
 def bare_path(card: ToolCard) -> str:
@@ -142,51 +53,17 @@ def tool_kind(card: ToolCard) -> str | None:
 def tool_kinds(card: ToolCard) -> set[str]:
     """Every kind a tool's name and path speak of (``/tv/{tv_id}/credits``: show; ``Get Person Images``: person),
     and the kinds its answer's own fields hold (a movie's credits: ``cast``, ``crew``: people)."""
-    text = f"{bare_path(card)} {card.name} {' '.join(schema_keys(card.output_schema, limit=1))}"
+    text = f"{bare_path(card)} {card.name} {' '.join(schema_keys(card.output_schema, depth=1))}"
     return {k for w in WORD.findall(text.lower().replace("_", " ")) for k in (KIND_OF.get(w), KIND_OF.get(stem(w)))
             if k}
-
-
-def request_kinds(text: str) -> set[str]:
-    """The kinds of things a request speaks of, in its own words outside the names it gives ("the lead actor of
-    today's most trending TV show": person, show)."""
-    low = text.lower()
-    for m in mentions(text):
-        low = low.replace(m.text.lower(), " ")
-    return {k for w in WORD.findall(low) for k in (KIND_OF.get(w), KIND_OF.get(stem(w))) if k}
 
 
 def answer_words(card: ToolCard) -> set[str]:
     """Stems of what a tool's answer holds: its name, its path and its output fields' names."""
     words = set(content_words(card.name)) | set(content_words(bare_path(card)))
     for key in schema_keys(card.output_schema):
-        words |= set(content_words(re.sub(r"([a-z])([A-Z])", r"\1 \2", key)))
+        words |= set(content_words(split_case(key)))
     return {stem(w) for w in words}
-
-
-def schema_keys(node: Any, depth: int = 0, out: set[str] | None = None, limit: int = 3) -> set[str]:
-    """The field names of a JSON schema or response template, down to ``limit`` levels of objects."""
-    out = set() if out is None else out
-    if depth > limit or len(out) > 400:  # the answer's own fields, not those of every nested object
-        return out
-    if isinstance(node, list):
-        for item in node[:1]:
-            schema_keys(item, depth, out, limit)
-    elif isinstance(node, dict):
-        props = node.get("properties")
-        if isinstance(props, dict):
-            for key, sub in props.items():
-                out.add(str(key))
-                schema_keys(sub, depth + 1, out, limit)
-        elif not any(k in node for k in ("type", "items", "$ref", "allOf", "oneOf", "anyOf")):
-            for key, sub in node.items():  # a response template: {field: type or nested}
-                out.add(str(key))
-                schema_keys(sub, depth + 1, out, limit)
-        for key in ("items", "allOf", "oneOf", "anyOf"):
-            sub = node.get(key)
-            if isinstance(sub, (dict, list)):
-                schema_keys(sub, depth, out, limit)
-    return out
 
 
 def value_params(card: ToolCard) -> list[str]:
@@ -197,33 +74,10 @@ def value_params(card: ToolCard) -> list[str]:
         name = str(p.get("name") or "").lower()
         if p.get("enum") or name in NAME_PARAMS:
             continue
-        numeric = str(p.get("type") or "").lower() in ("integer", "number") or re.search(r"(^|_)(number|num|no)$",
-                                                                                         name)
+        numeric = str(p.get("type") or "").lower() in NUMERIC_TYPES or re.search(r"(^|_)(number|num|no)$", name)
         if numeric and not IDENTIFIER.search(name):
             words = [w for w in WORD.findall(name.replace("_", " ")) if w not in GENERIC_PARAM_WORDS]
             out.extend(words)
-    return out
-
-
-# What a question word asks for, as words an answer's fields carry ("Who ...?": cast, crew, director; "When
-# ...?": date, birthday, air_date).
-ASKS: dict[str, frozenset[str]] = {
-    "who": KINDS["person"],
-    "whom": KINDS["person"],
-    "whose": KINDS["person"],
-    "when": frozenset("date day year time birthday birth air release released first_air_date founded".split()),
-    "where": frozenset("place location country city address headquarter headquarters origin birth".split()),
-    "many": frozenset("count total number".split()),
-}
-
-
-def asked_types(text: str) -> set[str]:
-    """The answer words the request's question words ask for (``who`` -> people words)."""
-    words = WORD.findall(text.lower())
-    out: set[str] = set()
-    for i, w in enumerate(words):
-        if w in ASKS and (w != "many" or (i and words[i - 1] == "how")):
-            out |= {stem(x) for x in ASKS[w]}
     return out
 
 

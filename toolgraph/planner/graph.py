@@ -5,76 +5,17 @@ from __future__ import annotations
 
 import json
 import math
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from toolgraph.db.store import GraphStore
 from toolgraph.embeddings.base import Embedder
-
-NAME_PARAMS = {"query", "q", "name", "title", "keyword", "keywords", "search", "term", "text", "search_query",
-               "search_term", "person", "movie", "city", "location", "address", "company", "artist", "song"}
-QUOTED = re.compile(r"[\"“«']([^\"”»']{2,80})[\"”»']")
-CAPITALISED = re.compile(r"\b([A-Z][\w'’.-]*(?:\s+(?:of|the|de|von|van|la|le|del)?\s*[A-Z][\w'’.-]*)*)")
-NOT_NAMES = {"I", "I'm", "I've", "TV", "OK", "Please", "Who", "What", "When", "Where", "Which", "How", "Why", "Give",
-             "Tell", "Show", "Find", "Get", "List", "Can", "Could", "Would", "The", "A", "An", "And", "Then", "Also",
-             "Is", "Are", "Do", "Does", "My", "Me", "In", "On", "For", "Of", "To", "It", "This", "That", "Some", "Any"}
-# A value the user spells out for a path segment: owner/name pairs, quoted strings, @handles, version tags,
-# code-like tokens (letters with digits, dots, dashes or underscores inside: "release-1.30", "octo-labs").
-LITERAL = re.compile(r"\b[\w.-]+/[\w.-]+\b|[\"“'‘][^\"”'’]{1,80}[\"”'’]|@\w+|\bv?\d+\.\d+(?:\.\d+)?\b|"
-                     r"\b[a-z]+[-_.][a-z0-9]+(?:[-_.][a-z0-9]+)*\b")
-ID_VALUE = re.compile(r"\b(?=[a-z0-9-]*\d)[a-z0-9-]{6,}\b|\b\d{3,}\b", re.IGNORECASE)
-GENERIC_IDS = {"id", "ids", "key", "uuid", "guid"}
-IDENTIFIER = re.compile(r"(^|_)(id|ids|key|uuid|guid)$")
-WORD = re.compile(r"[a-z0-9]+")
-# A number the user states: digits, or a cardinal / ordinal word ("the third episode of the second season").
-NUMBER_VALUE = re.compile(r"\b(?:\d+(?:st|nd|rd|th)?|one|two|three|four|five|six|seven|eight|nine|ten|first|second|"
-                          r"third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|latest)\b", re.IGNORECASE)
-NUMERIC_TYPES = {"integer", "number", "int", "float"}
-NUMERIC_NAME = re.compile(r"(^|_)(number|num|no|year|count|page|index|season|episode|limit|size)$")
-STOP = {"a", "an", "the", "of", "for", "to", "in", "on", "and", "or", "is", "are", "be", "me", "my", "i", "you",
-        "your", "can", "could", "please", "with", "about", "from", "what", "which", "that", "this", "it", "its",
-        "also", "want", "would", "like", "need", "some", "give", "by", "as", "at", "all", "then", "get", "do"}
-
-
-def stem(word: str) -> str:
-    """A crude English stem (plural, -ing, -ed, -er endings), enough to match ``movies`` and ``movie``,
-    ``directed`` and ``director``."""
-    w = word.lower()
-    if len(w) > 6 and w.endswith("ies"):  # categories -> category (but movies -> movie, below)
-        return w[:-3] + "y"
-    for suffix in ("ings", "ing", "ers", "ed", "er", "s"):
-        if len(w) > len(suffix) + 3 and w.endswith(suffix) and not w.endswith("ss"):
-            return w[: -len(suffix)]
-    if len(w) > 6 and w.endswith("or"):  # director -> direct, like directed; creator -> creat, like created
-        return w[:-2]
-    return w
-
-
-def words(text: str) -> set[str]:
-    return {w for w in WORD.findall(text.lower().replace("_", " ")) if w not in STOP}
-
-
-def lexical_similarity(query: str, text: str) -> float:
-    """Share of the query's words (stemmed) found in the text, in [0, 1]: the similarity used when no embeddings
-    exist."""
-    q = {stem(w) for w in words(query)}
-    return len(q & {stem(w) for w in words(text)}) / len(q) if q else 0.0
-
-
-def named_things(text: str) -> list[str]:
-    """What the request names: quoted strings and capitalised word runs that are not the sentence's first word
-    ("the movie The Dark Knight" -> The Dark Knight; "directed by Sofia Coppola" -> Sofia Coppola)."""
-    found = [m.group(1).strip() for m in QUOTED.finditer(text)]
-    for sentence in re.split(r"(?<=[.!?])\s+", text):
-        for m in CAPITALISED.finditer(sentence):
-            span = m.group(1).strip(" .'’")
-            if m.start() == 0:  # the first word is capitalised anyway: drop it, keep the rest
-                span = " ".join(span.split()[1:])
-            if span and span not in NOT_NAMES and not (span.isupper() and len(span) <= 3):
-                found.append(span)
-    return list(dict.fromkeys(found))
+from toolgraph.text.lexicon import ID_VALUE, LITERAL, NUMBER_VALUE
+from toolgraph.text.lexicon import named_things as named_things  # (re-exported: the planner's search reads it here)
+from toolgraph.text.params import GENERIC_IDS, IDENTIFIER, NUMERIC_NAME, is_lookup_param
+from toolgraph.text.schema import NUMERIC_TYPES
+from toolgraph.text.words import lexical_similarity
 
 
 def cosine(a: list[float], b: list[float]) -> float:
@@ -113,7 +54,7 @@ class ToolCard:
 
     def takes_a_name(self) -> bool:
         """A required parameter a user's words can fill (query, name, title...): a lookup tool."""
-        return any(str(p.get("name") or "").lower() in NAME_PARAMS for p in self.required)
+        return any(is_lookup_param(str(p.get("name") or "")) for p in self.required)
 
     def brief(self, limit: int = 240) -> dict[str, Any]:
         """What a prompt shows of the tool."""

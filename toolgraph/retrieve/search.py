@@ -32,6 +32,7 @@ from toolgraph.errors import ToolGraphError
 from toolgraph.retrieve.embed import LABEL, TEXT, VECTOR, check_model
 from toolgraph.retrieve.index import Stamp, ToolIndex, embedding_stamp, forget, stamp_of, tool_index
 from toolgraph.retrieve.sparse import FieldWeights, SparseIndex
+from toolgraph.text.words import QUERY_STOPWORDS, WORD
 
 Method = Literal["keyword", "dense", "hybrid", "graph"]
 METHODS: tuple[str, ...] = ("keyword", "dense", "hybrid", "graph")
@@ -41,9 +42,6 @@ VECTOR_CACHE = 1024
 INTENT_SPLIT = re.compile(r"(?<=[.?!])\s+|;\s+|\b(?:additionally|also|furthermore|moreover|as well as|in addition)\b,?",
                           re.IGNORECASE)
 LUCENE_WORDS = {"and", "or", "not", "to"}
-QUERY_STOPWORDS = {"a", "an", "the", "of", "for", "to", "in", "on", "and", "or", "is", "are", "be", "me", "my", "i",
-                   "you", "your", "can", "could", "please", "with", "about", "from", "what", "which", "that", "this",
-                   "it", "its", "also", "want", "would", "like", "need", "some", "get", "give", "provide", "find"}
 
 
 @dataclass(frozen=True)
@@ -98,7 +96,7 @@ def intents(query: str) -> list[str]:
 
 def keyword_query(text: str) -> str:
     """Plain terms for Lucene (its syntax characters and operators removed)."""
-    tokens = [t for t in re.findall(r"[a-z0-9]+", text.lower()) if t not in LUCENE_WORDS and t not in QUERY_STOPWORDS]
+    tokens = [t for t in WORD.findall(text.lower()) if t not in LUCENE_WORDS and t not in QUERY_STOPWORDS]
     return " ".join(dict.fromkeys(tokens))
 
 

@@ -25,9 +25,10 @@ from typing import Any
 from toolgraph.embeddings.base import Embedder
 from toolgraph.retrieve.embed import _params, tool_text
 from toolgraph.retrieve.search import Retriever
+from toolgraph.text.schema import json_type_of
+from toolgraph.text.words import WORD
 
 SAFE_NAME = re.compile(r"^[a-zA-Z0-9_-]{1,64}$")
-WORD = re.compile(r"[a-z0-9]+")
 
 
 @dataclass(frozen=True)
@@ -209,7 +210,7 @@ class ToolSelector:
             name = str(p.get("name") or "")
             if not name:
                 continue
-            schema: dict[str, Any] = {"type": _json_type(p.get("type"))}
+            schema: dict[str, Any] = {"type": json_type_of(p.get("type"))}
             if p.get("description"):
                 schema["description"] = str(p["description"])[:300]
             if isinstance(p.get("enum"), list):
@@ -304,12 +305,6 @@ class ToolSelector:
             schema["enum"] = [values[i] for i in keep]
             notes.append(f"enum `{name}` narrowed from {len(values)} to {len(keep)} values")
         return notes
-
-
-def _json_type(kind: Any) -> str:
-    k = str(kind or "string").lower()
-    return {"number": "number", "float": "number", "integer": "integer", "int": "integer", "boolean": "boolean",
-            "bool": "boolean", "array": "array", "list": "array", "object": "object"}.get(k, "string")
 
 
 def _schema_params(function: dict[str, Any]) -> list[dict[str, Any]]:

@@ -14,7 +14,6 @@ scores), which takes well under a millisecond per term whatever the corpus. Fiel
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -22,30 +21,9 @@ from typing import Any
 import numpy as np
 from scipy import sparse
 
+from toolgraph.text.words import tokens
+
 FIELDS = ("name", "group", "category", "body")
-STOPWORDS = frozenset("""
-a about above after again against all also am an and any are as at be because been before being below between both
-but by can could did do does doing down during each few for from further get give had has have having he her here
-hers herself him himself his how i if in into is it its itself just let like me more most my myself need no nor not
-now of off on once only or other our ours out over own please provide same she should so some such than that the
-their theirs them then there these they this those through to too under until up very want was we were what when
-where which while who whom why will with would you your yours also find know help tell show us i'm i'd i'll it's
-""".split())
-
-
-def tokens(text: str) -> list[str]:
-    """Lower-case word tokens: camelCase and snake_case split, stop words dropped, a plural ``s`` stripped."""
-    text = re.sub(r"([a-z])([A-Z])", r"\1 \2", text or "")
-    out = []
-    for word in re.findall(r"[a-z0-9]+", text.lower()):
-        if word in STOPWORDS or len(word) < 2:
-            continue
-        if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
-            word = word[:-1]
-        out.append(word)
-    return out
-
-
 @dataclass(frozen=True)
 class FieldWeights:
     """BM25F parameters (chosen on StableToolBench G1_instruction + G1_category, docs/retrieval.md)."""

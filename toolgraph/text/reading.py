@@ -15,6 +15,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from toolgraph.text.words import stem
+
 NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "single": 1, "two": 2, "couple": 2, "pair": 2, "three": 3, "four": 4,
                 "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
                 "dozen": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "twenty": 20, "thirty": 30,
@@ -66,14 +68,6 @@ class Offer:
     kind: str  # quoted, cue, name, place, noun_id, identifier, email, url, phone, date, time, count, number, topic
     noun: str = ""  # the noun before an id, or the unit after a count
     start: int = 0  # where in the request (earlier offers win ties)
-
-
-def stem(word: str) -> str:
-    w = word.lower()
-    for suffix, repl in (("ies", "y"), ("sses", "ss"), ("ses", "s"), ("s", "")):
-        if len(w) > 3 and w.endswith(suffix) and not w.endswith("ss"):
-            return w[: -len(suffix)] + repl
-    return w
 
 
 def strip_possessive(text: str) -> str:

@@ -1,0 +1,190 @@
+"""The text and schema toolkit (toolgraph/text/): stop words, the stemmer, tokens, parameter names, the schema
+walker, the type map and the English lexicon. Pure functions: no database, no model."""
+
+from __future__ import annotations
+
+import pytest
+
+from toolgraph.text.lexicon import (
+    ID_VALUE,
+    LITERAL,
+    NUMBER_VALUE,
+    asked_types,
+    kind_of_words,
+    mentions,
+    named_things,
+    request_kinds,
+)
+from toolgraph.text.params import IDENTIFIER, is_lookup_param, takes_a_named_value
+from toolgraph.text.schema import NUMERIC_TYPES, is_schema, json_type_of, schema_fields, schema_keys, value_type
+from toolgraph.text.words import (
+    BM25_STOPWORDS,
+    NAME_STOPWORDS,
+    QUERY_STOPWORDS,
+    REQUEST_STOPWORDS,
+    content_words,
+    lexical_similarity,
+    singular,
+    split_case,
+    stem,
+    strip_s,
+    tokens,
+    words,
+)
+
+
+# -- stop words ---------------------------------------------------------------------------------------------------
+def test_each_stop_word_list_keeps_its_purpose() -> None:
+    # function words are dropped everywhere
+    for stop in (REQUEST_STOPWORDS, QUERY_STOPWORDS, BM25_STOPWORDS, NAME_STOPWORDS):
+        assert {"a", "the", "of"} <= stop
+    # the full-text query drops request verbs the request typing keeps, and keeps "by" (a Lucene term)
+    assert {"provide", "find"} <= QUERY_STOPWORDS and not {"provide", "find"} & REQUEST_STOPWORDS
+    assert "by" in REQUEST_STOPWORDS and "by" not in QUERY_STOPWORDS
+    # the keyword index's list is the long English one; the miner's drops what API descriptions all say
+    assert {"who", "when", "where", "because"} <= BM25_STOPWORDS and not {"who", "when"} & REQUEST_STOPWORDS
+    assert {"api", "endpoint", "retrieve", "information"} <= NAME_STOPWORDS
+    assert not {"movie", "person", "status", "date"} & (REQUEST_STOPWORDS | QUERY_STOPWORDS | BM25_STOPWORDS
+                                                        | NAME_STOPWORDS)
+
+
+# -- the stemmer --------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(("word", "plain", "one", "stemmed"), [
+    ("status", "status", "status", "status"),
+    ("statuses", "status", "status", "status"),
+    ("address", "address", "address", "address"),
+    ("addresses", "address", "address", "address"),
+    ("analysis", "analysis", "analysis", "analysis"),
+    ("bonus", "bonus", "bonus", "bonus"),
+    ("menus", "menu", "menu", "menu"),
+    ("apis", "api", "api", "apis"),  # (the planner's stem leaves words of 4 letters alone)
+    ("movies", "movie", "movy", "movie"),
+    ("categories", "categorie", "category", "category"),
+    ("orders", "order", "order", "order"),
+    ("ids", "ids", "id", "ids"),
+    ("directed", "directed", "directed", "direct"),
+    ("director", "director", "director", "direct"),
+    ("recordings", "recording", "recording", "record"),
+    ("bus", "bus", "bus", "bus"),
+])
+def test_the_three_strengths_of_the_stemmer(word: str, plain: str, one: str, stemmed: str) -> None:
+    assert strip_s(word) == plain
+    assert singular(word) == one
+    assert stem(word) == stemmed
+
+
+def test_a_word_and_its_plural_stem_alike() -> None:
+    for single, plural in (("status", "statuses"), ("address", "addresses"), ("category", "categories"),
+                           ("movie", "movies"), ("review", "reviews"), ("class", "classes")):
+        assert stem(single) == stem(plural), (single, plural)
+        assert singular(single) == singular(plural) or single == "movie", (single, plural)
+    assert stem("status") != "statu" and singular("status") != "statu" and strip_s("status") != "statu"
+
+
+# -- tokens and words ---------------------------------------------------------------------------------------------
+def test_tokens_split_case_drop_stop_words_and_plurals() -> None:
+    assert split_case("getUserOrders") == "get User Orders"
+    assert tokens("getUserOrders for the_city's Parks") == ["user", "order", "city", "park"]
+    assert tokens("Order status and shipping addresses, x") == ["order", "status", "shipping", "address"]
+    assert words("What is the order_status of my parcel?") == {"order", "status", "parcel"}
+    assert content_words("Give me the 2 reviews of the movie reviews") == ["reviews", "movie", "reviews"]
+
+
+def test_lexical_similarity_is_the_share_of_query_words_found() -> None:
+    assert lexical_similarity("order statuses", "Get the status of an order") == 1.0
+    assert lexical_similarity("order statuses", "Cancel an order") == 0.5
+    assert lexical_similarity("the of", "anything") == 0.0
+
+
+# -- parameter names ----------------------------------------------------------------------------------------------
+def test_parameter_names() -> None:
+    assert all(IDENTIFIER.search(n) for n in ("id", "movie_id", "api_key", "uuid", "person_ids"))
+    assert not any(IDENTIFIER.search(n) for n in ("idea", "keyword", "video"))
+    # a lookup tool's parameter, by its whole name (the planner); a named value anywhere in it (the binder)
+    assert is_lookup_param("query") and is_lookup_param("Search_Term") and is_lookup_param("address")
+    assert not is_lookup_param("movie_id") and not is_lookup_param("movie_title")
+    assert takes_a_named_value("movie_title") and takes_a_named_value("place") and takes_a_named_value("q")
+    assert not takes_a_named_value("ip_address") and not takes_a_named_value("keywordsx")
+
+
+# -- schemas ------------------------------------------------------------------------------------------------------
+PERSON = {"type": "object", "properties": {"id": {"type": "integer"}, "name": {"type": "string"}}}
+RESPONSE = {"type": "object", "properties": {
+    "page": {"type": "integer"},
+    "results": {"type": "array", "items": {"type": "object", "properties": {
+        "id": {"type": "integer"},
+        "known_for": {"type": "array", "items": {"oneOf": [
+            {"type": "object", "properties": {"title": {"type": "string"}}},
+            {"type": "object", "properties": {"first_air_date": {"type": "string"},
+                                              "network": PERSON}}]}}}}}}}
+
+
+def test_the_walker_reads_fields_down_to_its_depth() -> None:
+    fields = schema_fields(RESPONSE)
+    assert ("page", []) in fields and ("id", ["results"]) in fields
+    assert ("first_air_date", ["results", "known_for"]) in fields  # every oneOf alternative
+    assert ("name", ["results", "known_for", "network"]) in fields
+    assert schema_keys(RESPONSE, depth=0) == {"page", "results"}
+    assert schema_keys(RESPONSE, depth=1) == {"page", "results", "id", "known_for"}
+    assert schema_keys(RESPONSE, depth=2) == {"page", "results", "id", "known_for", "title", "first_air_date",
+                                              "network"}
+    assert schema_keys(RESPONSE, depth=3) == schema_keys(RESPONSE, depth=2) | {"name"}
+    assert schema_keys(RESPONSE, depth=3, limit=1) == {"page", "results"}  # no deeper once past the limit
+
+
+def test_the_walker_reads_response_templates() -> None:
+    template = {"results": [{"id": "int", "type": "str", "owner": {"login": "str"}}, {"ignored": 1}],
+                "_meta": {"x": 1}, "total": "int"}
+    assert not is_schema(template) and is_schema(PERSON) and is_schema({"$ref": "#/x"})
+    assert schema_fields(template) == [("results", []), ("id", ["results"]), ("type", ["results"]),
+                                       ("owner", ["results"]), ("login", ["results", "owner"]), ("total", [])]
+    assert schema_keys(None) == set() and schema_keys("str") == set() and schema_keys([]) == set()
+
+
+def test_the_type_map() -> None:
+    assert [json_type_of(t) for t in ("str", "INT", "float", "Bool", "list", "dict", "object")] == [
+        "string", "integer", "number", "boolean", "array", "object", "object"]
+    assert json_type_of("date") == "string" and json_type_of(None) == "string" and json_type_of("x", None) is None
+    assert NUMERIC_TYPES == {"integer", "int", "number", "float"}
+    assert [value_type(v) for v in (True, 3, 2.5, "x", b"x", None)] == [
+        "boolean", "integer", "number", "string", "string", "null"]
+    assert value_type([1]) == "string"
+
+
+# -- the lexicon --------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(("text", "name", "kind"), [
+    ("give me the number of movies directed by Sofia Coppola", "Sofia Coppola", "person"),
+    ("Who was the lead actor in the movie The Dark Knight?", "The Dark Knight", "film"),
+    ("Who is the director of Leonardo DiCaprio's latest movie?", "Leonardo DiCaprio", "person"),
+    ("Tell me the air date of the second season of Game of Thrones", "Game of Thrones", "show"),
+    ("give me a movie cover of a movie from the collection Harry Potter", "Harry Potter", "collection"),
+    ("I'm watching a TV show called The Last Of Us", "The Last Of Us", "show"),
+    ("Show me films starring Tilda Swinton", "Tilda Swinton", "person"),
+])
+def test_mentions_are_typed_by_the_words_around_them(text: str, name: str, kind: str) -> None:
+    found = {m.text: m for m in mentions(text)}
+    assert name in found and found[name].kind == kind, found
+
+
+def test_a_thing_that_has_a_person_is_not_a_person() -> None:
+    (m,) = mentions("What does the lead actor of Titanic look like?")
+    assert m.text == "Titanic" and m.kind is None and m.cue == "!person"
+
+
+def test_request_kinds_and_asked_types() -> None:
+    assert request_kinds("the birthday of the lead actor of today's most trending TV show") == {"person", "show"}
+    assert stem("birthday") in asked_types("When is her birthday?")
+    assert stem("cast") in asked_types("Who directed Jaws?")
+    assert stem("count") in asked_types("How many movies did she make?")
+    assert asked_types("give me the reviews") == set() and asked_types("many thanks") == set()
+    assert kind_of_words(["the", "films"]) == "film" and kind_of_words(["nothing"]) is None
+
+
+def test_named_things_and_stated_values() -> None:
+    found = named_things('Who directed "Lost in Translation"? Tell me about Sofia Coppola.')
+    assert found[0] == "Lost in Translation" and "Sofia Coppola" in found  # quoted first
+    assert named_things("Who is the director of Jaws") == ["Jaws"]
+    assert named_things("What is on TV tonight") == []
+    assert LITERAL.search("the branch of rust-lang/cargo") and not LITERAL.search("the latest release")
+    assert ID_VALUE.search("order 12345") and not ID_VALUE.search("order twelve")
+    assert NUMBER_VALUE.search("the third episode") and not NUMBER_VALUE.search("an episode")

@@ -1,0 +1,156 @@
+"""The English a request is read with: the kinds of things it names and the words that say which, the names it
+gives (quoted, capitalised) and the cue around each, what its question words ask for, the values it states (numbers,
+ids, literals spelled out).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from toolgraph.text.words import WORD, stem
+
+# Kinds of things a request names, and the words that say which kind. A lookup tool's kind comes from the nouns
+# of its name and path (``Search People`` -> people -> person); a mention's from the words around it.
+KINDS: dict[str, frozenset[str]] = {
+    "person": frozenset("person people actor actress director artist singer author writer user creator composer "
+                        "producer musician celebrity star player member owner developer contributor cast crew "
+                        "host band rapper drummer guitarist novelist poet username login handle account "
+                        "follower".split()),
+    "film": frozenset("movie film picture cinema".split()),
+    "show": frozenset("tv television series sitcom programme".split()),  # ("show" is a verb too often)
+    "collection": frozenset("collection franchise saga trilogy".split()),
+    "organisation": frozenset("company studio organization organisation org network label brand publisher "
+                              "team corporation".split()),
+    "track": frozenset("song track single tune".split()),
+    "album": frozenset("album record ep lp".split()),
+    "playlist": frozenset("playlist mix".split()),
+    "place": frozenset("city place location country venue region town".split()),
+    "repository": frozenset("repository repo project package library".split()),
+    "book": frozenset("book novel title edition".split()),
+}
+KIND_OF = {w: kind for kind, ws in KINDS.items() for w in ws}
+# "directed by X", "starring X": X is a person.
+AGENT_VERBS = frozenset("directed written starring starred featuring played sung performed composed authored "
+                        "hosted narrated created made produced maintained owned developed".split())
+SKIP_BEFORE = frozenset("the a an called named titled entitled".split())
+# "the second season of X": X is a show. (A part, and the kind of the whole it belongs to.)
+PART_OF = {"season": "show", "episode": "show", "seasons": "show", "episodes": "show"}
+
+QUOTED = re.compile(r"[\"“«']([^\"”»']{2,80})[\"”»']")
+CAPITALISED = re.compile(r"\b([A-Z][\w'’.-]*(?:\s+(?:of|the|de|von|van|la|le|del)?\s*[A-Z][\w'’.-]*)*)")
+NOT_NAMES = {"I", "I'm", "I've", "TV", "OK", "Please", "Who", "What", "When", "Where", "Which", "How", "Why", "Give",
+             "Tell", "Show", "Find", "Get", "List", "Can", "Could", "Would", "The", "A", "An", "And", "Then", "Also",
+             "Is", "Are", "Do", "Does", "My", "Me", "In", "On", "For", "Of", "To", "It", "This", "That", "Some", "Any"}
+# A value the user spells out for a path segment: owner/name pairs, quoted strings, @handles, version tags,
+# code-like tokens (letters with digits, dots, dashes or underscores inside: "release-1.30", "octo-labs").
+LITERAL = re.compile(r"\b[\w.-]+/[\w.-]+\b|[\"“'‘][^\"”'’]{1,80}[\"”'’]|@\w+|\bv?\d+\.\d+(?:\.\d+)?\b|"
+                     r"\b[a-z]+[-_.][a-z0-9]+(?:[-_.][a-z0-9]+)*\b")
+ID_VALUE = re.compile(r"\b(?=[a-z0-9-]*\d)[a-z0-9-]{6,}\b|\b\d{3,}\b", re.IGNORECASE)
+# A number the user states: digits, or a cardinal / ordinal word ("the third episode of the second season").
+NUMBER_VALUE = re.compile(r"\b(?:\d+(?:st|nd|rd|th)?|one|two|three|four|five|six|seven|eight|nine|ten|first|second|"
+                          r"third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|latest)\b", re.IGNORECASE)
+
+
+def named_things(text: str) -> list[str]:
+    """What the request names: quoted strings and capitalised word runs that are not the sentence's first word
+    ("the movie The Dark Knight" -> The Dark Knight; "directed by Sofia Coppola" -> Sofia Coppola)."""
+    found = [m.group(1).strip() for m in QUOTED.finditer(text)]
+    for sentence in re.split(r"(?<=[.!?])\s+", text):
+        for m in CAPITALISED.finditer(sentence):
+            span = m.group(1).strip(" .'’")
+            if m.start() == 0:  # the first word is capitalised anyway: drop it, keep the rest
+                span = " ".join(span.split()[1:])
+            if span and span not in NOT_NAMES and not (span.isupper() and len(span) <= 3):
+                found.append(span)
+    return list(dict.fromkeys(found))
+
+
+@dataclass(frozen=True)
+class Mention:
+    """A thing the request names, and the kind the words around it give (None: unknown)."""
+
+    text: str
+    kind: str | None
+    cue: str | None = None
+
+
+def kind_of_words(words: list[str]) -> str | None:
+    for w in words:
+        k = KIND_OF.get(w) or KIND_OF.get(stem(w))
+        if k:
+            return k
+    return None
+
+
+def mentions(text: str) -> list[Mention]:
+    """The request's named things, each typed by its cue: a kind noun right before it ("the movie X", "TV show
+    called X", "actor X"), an agent verb before it ("directed by X", "starring X"), a kind noun right after it
+    ("the Star Wars collection"), or a possessive ("X's latest movie": X owns a film, so X is a person)."""
+    low = text.lower()
+    out: list[Mention] = []
+    for name in named_things(text):
+        name = re.sub(r"['’]s$", "", name)
+        start = low.find(name.lower())
+        if start < 0:
+            out.append(Mention(name, None))
+            continue
+        before = WORD.findall(low[:start])
+        after_text = low[start + len(name):]
+        after = WORD.findall(after_text)
+        kind, cue = None, None
+        prev = [w for w in before[-4:]]
+        while prev and prev[-1] in SKIP_BEFORE:
+            prev.pop()
+        owner = after_text.startswith(("'s", "’s"))
+        if owner and kind_of_words(after[1:3]) not in (None, "person"):
+            kind, cue = "person", f"'s {after[1]}"  # "X's latest movie": X has films, so X is a person
+        elif len(prev) >= 2 and prev[-1] == "of" and prev[-2] in PART_OF:
+            kind, cue = PART_OF[prev[-2]], f"{prev[-2]} of"
+        elif prev and prev[-1] == "by" and len(prev) >= 2 and prev[-2] in AGENT_VERBS:
+            kind, cue = "person", f"{prev[-2]} by"
+        elif prev and prev[-1] in ("starring", "featuring", "feat", "ft", "with"):
+            kind, cue = "person", prev[-1]
+        elif len(prev) >= 2 and prev[-1] in ("of", "for", "from", "in", "behind") \
+                and kind_of_words(prev[-2:-1]) == "person":
+            # "the lead actor of Titanic": Titanic *has* an actor, so it is not a person (a kind it is not)
+            kind, cue = None, "!person"
+        elif prev and kind_of_words(prev[-1:]):
+            kind, cue = kind_of_words(prev[-1:]), prev[-1]
+        elif len(prev) >= 2 and prev[-1] in ("show", "series") and kind_of_words(prev[-2:-1]):
+            kind, cue = "show", " ".join(prev[-2:])
+        elif after and kind_of_words(after[:1]) in ("collection", "organisation", "playlist", "album"):
+            kind, cue = kind_of_words(after[:1]), after[0]
+        out.append(Mention(name, kind, cue))
+    return out
+
+
+def request_kinds(text: str) -> set[str]:
+    """The kinds of things a request speaks of, in its own words outside the names it gives ("the lead actor of
+    today's most trending TV show": person, show)."""
+    low = text.lower()
+    for m in mentions(text):
+        low = low.replace(m.text.lower(), " ")
+    return {k for w in WORD.findall(low) for k in (KIND_OF.get(w), KIND_OF.get(stem(w))) if k}
+
+
+# What a question word asks for, as words an answer's fields carry ("Who ...?": cast, crew, director; "When
+# ...?": date, birthday, air_date).
+ASKS: dict[str, frozenset[str]] = {
+    "who": KINDS["person"],
+    "whom": KINDS["person"],
+    "whose": KINDS["person"],
+    "when": frozenset("date day year time birthday birth air release released first_air_date founded".split()),
+    "where": frozenset("place location country city address headquarter headquarters origin birth".split()),
+    "many": frozenset("count total number".split()),
+}
+
+
+def asked_types(text: str) -> set[str]:
+    """The answer words the request's question words ask for (``who`` -> people words)."""
+    words = WORD.findall(text.lower())
+    out: set[str] = set()
+    for i, w in enumerate(words):
+        if w in ASKS and (w != "many" or (i and words[i - 1] == "how")):
+            out |= {stem(x) for x in ASKS[w]}
+    return out

@@ -1,0 +1,85 @@
+"""Schemas: the walker that lists the fields of a JSON schema or a response template, and the type map.
+
+A tool's output is described either by a JSON schema (``{"type": "object", "properties": {...}}``, with ``items``,
+``allOf``, ``oneOf``, ``anyOf``) or by a response template, an example of the answer with types for values
+(ToolBench: ``{"results": [{"id": "int", "name": "str"}]}``). :func:`schema_fields` reads both.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+SCHEMA_TYPES = frozenset({"object", "array", "string", "integer", "number", "boolean", "null"})
+COMBINATIONS = ("allOf", "oneOf", "anyOf")
+
+# Type names as tools write them (JSON schema's, Python's, ToolBench's upper-case ones lowered) -> JSON schema's.
+JSON_TYPES = {"string": "string", "str": "string", "integer": "integer", "int": "integer", "number": "number",
+              "float": "number", "boolean": "boolean", "bool": "boolean", "array": "array", "list": "array",
+              "object": "object", "dict": "object"}
+NUMERIC_TYPES = frozenset(k for k, v in JSON_TYPES.items() if v in ("integer", "number"))
+# Python types -> JSON schema's (a type hint, or the type of an example value).
+PYTHON_TYPES: dict[type, str] = {str: "string", int: "integer", float: "number", bool: "boolean", bytes: "string",
+                                 type(None): "null"}
+
+
+def json_type_of(name: Any, default: str | None = "string") -> str | None:
+    """The JSON schema type of a type name (``int`` -> ``integer``, ``STRING`` -> ``string``); ``default`` when
+    it is none of :data:`JSON_TYPES`."""
+    return JSON_TYPES.get(str(name or "").lower(), default)
+
+
+def value_type(value: Any, default: str = "string") -> str:
+    """The JSON schema type of a Python value (``3`` -> ``integer``); ``default`` for other types."""
+    return PYTHON_TYPES.get(type(value), default)
+
+
+def is_schema(node: dict[str, Any]) -> bool:
+    """A JSON schema node, rather than a response template (whose keys are the answer's fields)."""
+    kind = node.get("type")
+    return (isinstance(node.get("properties"), dict) or isinstance(node.get("items"), dict)
+            or (isinstance(kind, str) and kind in SCHEMA_TYPES) or isinstance(node.get("$ref"), str)
+            or any(isinstance(node.get(c), list) for c in COMBINATIONS))
+
+
+def schema_fields(node: Any, depth: int = 8, limit: int | None = None) -> list[tuple[str, list[str]]]:
+    """(field name, the names of the fields it sits in) for every named field of a JSON schema or response
+    template, down to ``depth`` fields deep (0: the top object's own fields only). A list stands for its first item;
+    ``items`` and the combinations (``allOf``...) add no depth; template keys that start with ``_`` are left out.
+    ``limit``: go no deeper once more than that many fields are found (a bound on the work for a huge schema)."""
+    out: list[tuple[str, list[str]]] = []
+    _walk(node, [], out, depth, limit)
+    return out
+
+
+def _walk(node: Any, path: list[str], out: list[tuple[str, list[str]]], depth: int, limit: int | None) -> None:
+    if len(path) > depth or node is None or (limit is not None and len(out) > limit):
+        return
+    if isinstance(node, list):
+        for item in node[:1]:
+            _walk(item, path, out, depth, limit)
+        return
+    if not isinstance(node, dict):
+        return
+    if is_schema(node):
+        props = node.get("properties")
+        for key, sub in (props.items() if isinstance(props, dict) else ()):
+            out.append((str(key), path))
+            _walk(sub, path + [str(key)], out, depth, limit)
+        if isinstance(node.get("items"), dict):
+            _walk(node["items"], path, out, depth, limit)
+        for combo in COMBINATIONS:
+            subs = node.get(combo)
+            for sub in subs if isinstance(subs, list) else ():
+                _walk(sub, path, out, depth, limit)
+        return
+    for key, sub in node.items():
+        if str(key).startswith("_"):
+            continue
+        out.append((str(key), path))
+        _walk(sub, path + [str(key)], out, depth, limit)
+
+
+def schema_keys(node: Any, depth: int = 3, limit: int | None = 400) -> set[str]:
+    """The field names of a JSON schema or response template, down to ``depth`` fields deep (see
+    :func:`schema_fields`)."""
+    return {name for name, _ in schema_fields(node, depth, limit)}

@@ -1,0 +1,116 @@
+"""Words: tokens, the stop-word lists, the stemmer.
+
+The stop-word lists differ on purpose, each named for its use (changing one changes what its caller ranks):
+
+- :data:`REQUEST_STOPWORDS`: filler of a request, dropped before its words are compared with a tool's (the
+  planner's word overlap and request typing);
+- :data:`QUERY_STOPWORDS`: dropped from a request sent to the full-text index as plain terms;
+- :data:`BM25_STOPWORDS`: the keyword index's list (English function words), dropped from tools and requests alike;
+- :data:`NAME_STOPWORDS`: words of tool names and descriptions that say nothing about what a tool is about
+  (``get``, ``api``, ``endpoint``), for the miner.
+
+The stemmer comes in three strengths, each built on the one before: :func:`strip_s` (a final plural ``s`` off:
+the keyword index), :func:`singular` (also ``-ies`` -> ``-y``: field names for the miner) and :func:`stem`
+(also ``-ing``, ``-ed``, ``-er``, ``-or``: request words against tool words for the planner). None of them takes
+the ``s`` off a word that ends in ``-ss``, ``-us`` or ``-sis`` (``address``, ``status``, ``analysis``).
+"""
+
+from __future__ import annotations
+
+import re
+
+WORD = re.compile(r"[a-z0-9]+")
+
+REQUEST_STOPWORDS = frozenset(
+    "a an the of for to in on and or is are be me my i you your can could please with about from what which that "
+    "this it its also want would like need some give by as at all then get do".split())
+# The full-text query keeps "by", "as", "at", "all", "then", "do" (Lucene scores them low anyway) and drops two
+# request verbs more.
+QUERY_STOPWORDS = (REQUEST_STOPWORDS - {"by", "as", "at", "all", "then", "do"}) | {"provide", "find"}
+BM25_STOPWORDS = frozenset("""
+a about above after again against all also am an and any are as at be because been before being below between both
+but by can could did do does doing down during each few for from further get give had has have having he her here
+hers herself him himself his how i if in into is it its itself just let like me more most my myself need no nor not
+now of off on once only or other our ours out over own please provide same she should so some such than that the
+their theirs them then there these they this those through to too under until up very want was we were what when
+where which while who whom why will with would you your yours also find know help tell show us i'm i'd i'll it's
+""".split())
+NAME_STOPWORDS = frozenset(
+    "a an the of for to from by with and or in on at as is are be this that it its into using based given input "
+    "get gets search find list fetch retrieve return returns all any api endpoint use used can will about your "
+    "you provide provides information info details detail data specific based new one".split())
+
+# Words that end in -us but are plurals (menu -> menus): their s comes off like any plural's.
+PLURAL_US = frozenset("menus gurus emus haikus tofus sudokus".split())
+
+
+def split_case(text: str) -> str:
+    """``getUserOrders`` -> ``get User Orders``: camelCase words apart."""
+    return re.sub(r"([a-z])([A-Z])", r"\1 \2", text or "")
+
+
+def strip_s(word: str) -> str:
+    """The plural ``s`` off a lower-case word of more than 3 letters (``orders`` -> ``order``); ``-sses`` ->
+    ``-ss`` and ``-tuses`` -> ``-tus`` (``addresses``, ``statuses``); a word that ends in ``-ss``, ``-us`` or ``-sis``
+    keeps its ``s`` (``address``, ``status``, ``analysis``)."""
+    if len(word) <= 3 or not word.endswith("s"):
+        return word
+    if word.endswith(("sses", "tuses")):
+        return word[:-2]
+    if word.endswith(("ss", "sis")) or (word.endswith("us") and word not in PLURAL_US):
+        return word
+    return word[:-1]
+
+
+def singular(word: str) -> str:
+    """A field name's singular: ``ids`` -> ``id``, ``categories`` -> ``category``, else :func:`strip_s`."""
+    if word == "ids":
+        return "id"
+    if len(word) > 3 and word.endswith("ies"):
+        return word[:-3] + "y"
+    return strip_s(word)
+
+
+def stem(word: str) -> str:
+    """A crude English stem (plural, -ing, -ed, -er endings), enough to match ``movies`` and ``movie``,
+    ``directed`` and ``director``."""
+    w = word.lower()
+    if len(w) > 6 and w.endswith("ies"):  # categories -> category (but movies -> movie, below)
+        return w[:-3] + "y"
+    for suffix in ("ings", "ing", "ers", "ed", "er"):
+        if len(w) > len(suffix) + 3 and w.endswith(suffix):
+            return w[: -len(suffix)]
+    if len(w) > 4 and w.endswith("s"):  # a plural (not address, status, analysis)
+        return strip_s(w)
+    if len(w) > 6 and w.endswith("or"):  # director -> direct, like directed; creator -> creat, like created
+        return w[:-2]
+    return w
+
+
+def tokens(text: str) -> list[str]:
+    """Keyword tokens: camelCase and snake_case split, lower case, :data:`BM25_STOPWORDS` and one-letter words
+    dropped, a plural ``s`` stripped (:func:`strip_s`)."""
+    out = []
+    for word in WORD.findall(split_case(text).lower()):
+        if word in BM25_STOPWORDS or len(word) < 2:
+            continue
+        out.append(strip_s(word))
+    return out
+
+
+def words(text: str) -> set[str]:
+    """The words of a text (snake_case split), less :data:`REQUEST_STOPWORDS`."""
+    return {w for w in WORD.findall(text.lower().replace("_", " ")) if w not in REQUEST_STOPWORDS}
+
+
+def content_words(text: str) -> list[str]:
+    """The words of a text that carry content, in order: :func:`words` less numbers."""
+    return [w for w in WORD.findall(text.lower().replace("_", " ")) if w not in REQUEST_STOPWORDS
+            and not w.isdigit()]
+
+
+def lexical_similarity(query: str, text: str) -> float:
+    """Share of the query's words (stemmed) found in the text, in [0, 1]: the similarity used when no embeddings
+    exist."""
+    q = {stem(w) for w in words(query)}
+    return len(q & {stem(w) for w in words(text)}) / len(q) if q else 0.0
