@@ -22,16 +22,9 @@ from collections import defaultdict
 from collections.abc import Iterable
 from typing import Any
 
-from toolgraph.text.params import is_lookup_key
+from toolgraph.text.params import PERSON_KINDS, ROLE_WORDS, is_lookup_key
 
-# Words naming the role a person plays towards a thing: their id is a person's id.
-ROLE_WORDS = frozenset(
-    "assignee author owner reporter creator submitter reviewer requester approver maintainer member lead manager "
-    "sender recipient organizer organiser host buyer seller uploader editor commenter follower watcher "
-    "assigned created updated modified closed opened requested approved reviewed".split())
-# The kinds an API may call a person by, most specific last: the first one the API has is used.
-PERSON_KINDS = ("user", "person", "member", "employee", "account", "customer", "contact", "profile", "staff",
-                "agent", "people", "player", "patient", "driver", "student")
+
 def entity_kinds(keys: Iterable[str]) -> set[str]:
     """The kinds of thing an API identifies: ``X`` of every ``X_id`` its tools take or give."""
     return {k[: -len("_id")] for k in keys if k.endswith("_id") and len(k) > 3}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from toolgraph.errors import ArgumentError
 from toolgraph.execute.base import ExecTool
 from toolgraph.execute.params import bind
 from toolgraph.models import Param
@@ -61,5 +62,29 @@ def test_what_read_finds() -> None:
 def test_several_enum_values_named_take_the_one_meaning_all() -> None:
     t = tool(("movie_id", "integer"), optional=(("department", "string"),),
              enum={"department": ["cast", "crew", "all"]})
-    assert bind(t, "show the cast and crew of film 597", []).arguments == {"movie_id": 597, "department": "all"}
-    assert bind(t, "show the crew of film 597", []).arguments["department"] == "crew"
+    assert bind(t, "show the cast and crew of movie 597", []).arguments == {"movie_id": 597, "department": "all"}
+    assert bind(t, "show the crew of movie 597", []).arguments["department"] == "crew"
+
+
+def test_ids_take_only_ids_named_by_their_noun_and_counts_only_their_unit() -> None:
+    t = tool(("project_id", "integer"))
+    with pytest.raises(ArgumentError):
+        bind(t, "Show the comments on issue 102", [])
+    forecast = tool(("latitude", "number"), optional=(("days", "integer"),))
+    with pytest.raises(ArgumentError):  # "three days" is no latitude
+        bind(forecast, "will it snow in reykjavik in the next three days?", [])
+    assert bind(forecast, "rain at 35.0116 in the next three days?", []).arguments == {"latitude": 35.0116, "days": 3}
+    user = tool(("user_id", "string"))
+    with pytest.raises(ArgumentError):  # a name is no id: a lookup must find it
+        bind(user, "What is Maria Lopez's email?", [])
+
+
+@pytest.mark.parametrize(("text", "param", "value"), [
+    ("What shipments does hannah whitfield have with us?", "name", "hannah whitfield"),
+    ("is the air ok for a run in porto today?", "city", "porto"),
+    ("where is valparaiso exactly? i need its coordinates", "city", "valparaiso"),
+])
+def test_lowercase_names_are_what_the_tools_words_leave(text: str, param: str, value: str) -> None:
+    vocabulary = {"shipment", "shipments", "customer", "find", "customers", "air", "quality", "run", "city", "look",
+                  "coordinates", "geocode", "latitude", "longitude", "name"}
+    assert bind(tool((param, "string")), text, [], vocabulary).arguments == {param: value}

@@ -14,8 +14,10 @@ from jsonschema import Draft202012Validator, FormatChecker
 
 from toolgraph.errors import ArgumentError
 from toolgraph.execute.base import ExecTool
+from toolgraph.text.params import PERSON_KINDS, is_identifier, role_ids
 from toolgraph.text.reading import pick, read
 from toolgraph.text.schema import json_type_of
+from toolgraph.text.words import split_case
 
 LABELS = ("name", "title", "original_title", "label")
 
@@ -116,13 +118,24 @@ def find_field(value: Any, names: list[str], depth: int = 0, skip: tuple[str, ..
     return None
 
 
-def _names_for(param: str, resource: str | None) -> list[str]:
+def _names_for(param: str, resource: str | None, request: str = "") -> list[str]:
+    """Upstream fields that fill ``param``, best first: itself, the plan edge's resource, for a person's id the
+    ids of people by their role (``reporter_id`` for ``user_id``, the role the request names first), a bare id."""
     names = [param]
     if resource and resource not in names:
         names.append(resource)
-    if param.lower().endswith("_id") or param.lower() == "id":
+    low = param.lower()
+    if low.endswith("_id") and low[:-3] in PERSON_KINDS:
+        names += [r for r in role_ids(request) if r not in names]
+    if low.endswith("_id") or low == "id":
         names.append("id")
     return names
+
+
+def _words_of(tool: ExecTool) -> set[str]:
+    """The words of a tool's name, description and parameters (what is not a name in a request to it)."""
+    text = " ".join([tool.name, tool.description[:600], *(f"{p.name} {p.description or ''}" for p in tool.params)])
+    return {w.lower() for w in re.findall(r"[A-Za-z]+", split_case(text).replace("_", " "))}
 
 
 @dataclass
@@ -131,9 +144,11 @@ class Binding:
     sources: dict[str, str]  # parameter -> where its value came from
 
 
-def bind(tool: ExecTool, request: str, upstream: list[Upstream]) -> Binding:
-    """Arguments for ``tool`` without an LLM; an unbindable required parameter raises ArgumentError naming it."""
-    offered = read(request)
+def bind(tool: ExecTool, request: str, upstream: list[Upstream], vocabulary: frozenset[str] | set[str] = frozenset()
+         ) -> Binding:
+    """Arguments for ``tool`` without an LLM; an unbindable required parameter raises ArgumentError naming it.
+    ``vocabulary``: the words of the tools at hand, so that what else the request says reads as names."""
+    offered = read(request, vocabulary | _words_of(tool))
     used: set[int] = set()
     args: dict[str, Any] = {}
     sources: dict[str, str] = {}
@@ -141,10 +156,15 @@ def bind(tool: ExecTool, request: str, upstream: list[Upstream]) -> Binding:
     ordered = sorted(upstream, key=lambda u: not u.direct)
     for p in tool.params:
         kind = json_type_of(p.type)
+        if is_identifier(p.name):  # 0. an id the request names by its noun ("issue 102") beats any upstream
+            hit = pick(p.name, kind, "", [o for o in offered if o.kind == "noun_id"], used, p.name in required)
+            if hit is not None:
+                args[p.name], sources[p.name] = hit[0], f"request ({hit[1]})"
+                continue
         for up in ordered:  # 1. an upstream output with a matching field
             if p.name not in required and not up.direct:
                 continue
-            names = _names_for(p.name, up.resource if up.direct else None)
+            names = _names_for(p.name, up.resource if up.direct else None, request)
             if p.name not in required:
                 names = [p.name]  # optional: only an exact field along a plan edge
             elif not up.direct and names[-1] == "id" and p.name.lower() != "id":

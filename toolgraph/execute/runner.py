@@ -21,6 +21,7 @@ from toolgraph.execute.models import CallRecord, RunConfig, mask
 from toolgraph.execute.outcome import leaves
 from toolgraph.execute.params import Binding, Upstream, bind, schema_of, validate
 from toolgraph.planner.models import Plan
+from toolgraph.text.words import split_case
 
 
 def load_tool(store: Any, tool_id: str) -> ExecTool | None:
@@ -308,7 +309,9 @@ class Runner:
     async def _arguments(self, tool: ExecTool, plan: Plan, query: str, upstream: list[Upstream],
                          subtask: int | None) -> Binding:
         if self.llm is None:
-            binding = bind(tool, query, upstream)
+            vocabulary = {w.lower() for t in plan.tools for w in re.findall(r"[A-Za-z]+", split_case(
+                f"{t.name} {t.description[:600]}").replace("_", " "))}
+            binding = bind(tool, query, upstream, vocabulary)
             return Binding(validate(tool, binding.arguments), binding.sources)
         return await asyncio.to_thread(self._llm_arguments, tool, plan, query, upstream, subtask)
 

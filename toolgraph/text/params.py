@@ -22,6 +22,11 @@ NUMERIC_NAME = re.compile(r"(^|_)(number|num|no|year|count|page|index|season|epi
 GENERIC_PARAM_WORDS = frozenset("number num no id ids key uuid name value type index".split())
 
 
+def is_identifier(name: str) -> bool:
+    """An identifier parameter (``id``, ``issue_id``, ``userId``, ``api_key``): what users rarely know."""
+    return bool(IDENTIFIER.search(re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", name).lower()))
+
+
 def is_lookup_param(name: str) -> bool:
     """A parameter a user's words can fill, by its whole name (``query``, ``title``; not ``movie_id``)."""
     return name.lower() in NAME_PARAMS
@@ -42,3 +47,29 @@ def is_lookup_key(param_name: str, normalised: str) -> bool:
     raw = re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", param_name).lower()
     return raw in LOOKUP_KEYS or normalised in LOOKUP_KEYS or raw.endswith(LOOKUP_SUFFIXES) or \
         normalised.endswith(LOOKUP_SUFFIXES)
+
+
+# Words naming the role a person plays towards a thing: their id is a person's id.
+ROLE_WORDS = frozenset(
+    "assignee author owner reporter creator submitter reviewer requester approver maintainer member lead manager "
+    "sender recipient organizer organiser host buyer seller uploader editor commenter follower watcher "
+    "assigned created updated modified closed opened requested approved reviewed".split())
+# The kinds an API may call a person by, most specific last: the first one the API has is used.
+PERSON_KINDS = ("user", "person", "member", "employee", "account", "customer", "contact", "profile", "staff",
+                "agent", "people", "player", "patient", "driver", "student")
+
+
+def role_stem(word: str) -> str:
+    """``assignee`` / ``assigned`` -> assign, ``reporter`` / ``reported`` -> report: a role and its verb alike."""
+    from toolgraph.text.words import stem
+
+    w = word.lower()
+    return stem(w[:-2] if w.endswith("ee") and len(w) > 5 else w)
+
+
+def role_ids(request: str) -> list[str]:
+    """The ``<role>_id`` fields that may hold a person's id, those whose role the request names first
+    ("who reported issue 301" -> reporter_id first)."""
+    said = {role_stem(w) for w in re.findall(r"[a-z]+", request.lower())}
+    roles = sorted(ROLE_WORDS, key=lambda r: (role_stem(r) not in said, r))
+    return [f"{r}_id" for r in roles]

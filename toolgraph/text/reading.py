@@ -15,7 +15,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from toolgraph.text.words import stem
+from toolgraph.text.params import is_identifier
+from toolgraph.text.words import singular, stem
 
 NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "single": 1, "two": 2, "couple": 2, "pair": 2, "three": 3, "four": 4,
                 "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
@@ -79,8 +80,11 @@ def _number(word: str) -> int | None:
     return int(w) if w.isdigit() else NUMBER_WORDS.get(w)
 
 
-def read(text: str) -> list[Offer]:
-    """Every value the request offers, in request order within each kind."""
+def read(text: str, vocabulary: frozenset[str] | set[str] = frozenset()) -> list[Offer]:
+    """Every value the request offers, in request order within each kind. ``vocabulary``: words of the tools at
+    hand (their names, descriptions, parameters): a run of other words a person would read as a name ("what
+    shipments does hannah whitfield have", "in porto") is offered last, as ``residual`` (after in/at/near/for/
+    from: as a ``place``)."""
     out: list[Offer] = []
     taken: list[tuple[int, int]] = []  # spans of structured values (not numbers or names again)
 
@@ -134,7 +138,7 @@ def read(text: str) -> list[Offer]:
             continue
         if value.isdigit() and len(value) == 4 and 1800 <= int(value) <= 2100 and noun.lower() in MONTHS:
             continue
-        add(Offer(int(value) if value.isdigit() else value, "noun_id", stem(noun), m.start()))
+        add(Offer(int(value) if value.isdigit() else value, "noun_id", singular(noun.lower()), m.start()))
     for m in _TOKEN.finditer(text):
         token = m.group()
         if free(m.span()) and (re.search(r"[A-Za-z]", token) and len(token) >= 4 or len(token) >= 6):
@@ -144,7 +148,7 @@ def read(text: str) -> list[Offer]:
     for m in _COUNT.finditer(text):
         n, unit = _number(m.group(1)), m.group(2)
         if n is not None and unit.lower() not in STOP and free(m.span(1)):
-            add(Offer(n, "count", stem(unit), m.start()))
+            add(Offer(n, "count", singular(unit.lower()), m.start()))
     for m in _NUMBER.finditer(text):
         if free(m.span()):
             add(Offer(float(m.group()) if "." in m.group() else int(m.group()), "number", start=m.start()))
@@ -173,11 +177,61 @@ def read(text: str) -> list[Offer]:
             if span and span not in NOT_NAMES and not (span.isupper() and len(span) <= 3) and \
                     free((sentence.start() + m.start(), sentence.start() + m.start() + len(span))):
                 add(Offer(span, "name", start=sentence.start() + m.start()))
+    for start, run, after in _residual_runs(text, vocabulary, taken):
+        add(Offer(run, "residual_place" if after in PLACE_CUES else "residual", start=start))
     for m in _TOPIC.finditer(text):
         words = [w for w in m.group(1).split() if w.lower() not in STOP]
         if words:
             add(Offer(" ".join(words), "topic", start=m.start(1)))
     return out
+
+
+PLACE_CUES = {"in", "at", "near", "around", "from", "to"}
+# Words that never make a name: time words, adverbs and verbs of requests.
+NOT_A_NAME = {"today", "tonight", "tomorrow", "yesterday", "now", "right", "exactly", "currently", "still", "again",
+              "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "morning", "evening",
+              "afternoon", "night", "week", "weekend", "month", "year", "day", "days", "hour", "hours", "ok", "okay",
+              "where", "whats", "what's", "who's", "whos", "i'm", "i'd", "im", "don't", "won't", "can't", "isn't",
+              "need", "want", "like", "know", "tell", "show", "please", "thanks", "much", "many", "long",
+              "soon", "earliest", "latest", "next", "last", "first", "more", "less", "exact", "also",
+              "yet", "just", "only", "ever", "since", "ago", "late", "early", "overdue", "status", "info", "details",
+              "have", "has", "having", "be", "been", "being", "is", "are", "was", "were", "am", "going", "go", "will",
+              "should", "may", "might", "must", "shall", "it", "they", "them", "he", "she", "his", "her", "their",
+              "we", "us", "our", "ours", "one", "ones", "any", "there", "here", "when", "why", "how", "who", "whom",
+              "whose", "which", "what", "does", "did", "do", "done", "make", "made", "get", "got", "send", "sent"}
+
+
+def _residual_runs(text: str, vocabulary: frozenset[str] | set[str], taken: list[tuple[int, int]]
+                   ) -> list[tuple[int, str, str]]:
+    """(start, run, the word before it) of word runs that are neither stop words, nor words of the tools, nor
+    numbers, nor parts of values read already: what is left of the request is what it names."""
+    if not vocabulary:
+        return []
+    known = {stem(w) for w in vocabulary} | set(vocabulary)
+    runs: list[tuple[int, str, str]] = []
+    current: list[str] = []
+    begin, before, prev = 0, "", ""
+    for m in re.finditer(r"[A-Za-z][A-Za-z'’-]*", text):
+        word = strip_possessive(m.group())
+        low = word.lower()
+        inside = any(a <= m.start() < b for a, b in taken)
+        plain = (inside or low in STOP or low in NOT_A_NAME or low in NUMBER_WORDS or low in MONTHS or
+                 stem(low) in known or low in known or len(low) < 2)
+        if plain:
+            if current:
+                runs.append((begin, " ".join(current), before))
+                current = []
+        else:
+            if not current:
+                begin, before = m.start(), prev
+            current.append(word)
+            if word != m.group():  # a possessive ends the name ("hannah whitfield's parcel")
+                runs.append((begin, " ".join(current), before))
+                current = []
+        prev = low
+    if current:
+        runs.append((begin, " ".join(current), before))
+    return [r for r in runs if len(r[1].split()) <= 4]
 
 
 # -- which offer fits a parameter -----------------------------------------------------------------------------------
@@ -199,12 +253,15 @@ KIND_PARTS = {"email": {"email", "mail"}, "url": {"url", "link", "website", "hom
 
 
 def param_parts(name: str) -> set[str]:
-    return {stem(p.lower()) for chunk in re.split(r"[_\-\s.]+", name) for p in _PARTS.findall(chunk)} | \
-        {p.lower() for chunk in re.split(r"[_\-\s.]+", name) for p in _PARTS.findall(chunk)}
+    """The words of a parameter's name, lower case, each also singular and stemmed (``trackingNumbers`` ->
+    tracking, track, numbers, number)."""
+    raw = {p.lower() for chunk in re.split(r"[_\-\s.]+", name) for p in _PARTS.findall(chunk)}
+    return raw | {singular(p) for p in raw} | {stem(p) for p in raw}
 
 
 def _desc_words(description: str) -> set[str]:
-    return {stem(w) for w in re.findall(r"[A-Za-z]+", (description or "").lower())[:40]}
+    words = re.findall(r"[A-Za-z]+", (description or "").lower())[:40]
+    return {singular(w) for w in words} | {stem(w) for w in words}
 
 
 def pick(name: str, kind: str, description: str, offers: list[Offer], used: set[int],
@@ -234,6 +291,10 @@ def pick(name: str, kind: str, description: str, offers: list[Offer], used: set[
         o = ids[0] if len(ids) == 1 else None
     if o is not None and (kind != "integer" or isinstance(o.value, int)):
         return _took(o, used, f"id after {o.noun!r}")
+    if is_identifier(name):  # an id is never a name or a count: an identifier-shaped token at most
+        o = first(lambda o: o.kind in ("identifier", "isbn")) if kind == "string" and not \
+            any(x.kind == "noun_id" for x in offers) else None
+        return _took(o, used, "identifier") if o else None
     if kind in ("integer", "number"):
         o = first(lambda o: o.kind == "count" and (o.noun in parts or o.noun in desc))
         if o:
@@ -246,7 +307,7 @@ def pick(name: str, kind: str, description: str, offers: list[Offer], used: set[
             year = "year" in parts
             o = first(lambda o: o.kind == "number" and (not year or isinstance(o.value, int) and
                                                           1800 <= o.value <= 2100)) or \
-                first(lambda o: o.kind in ("number", "count"))
+                first(lambda o: o.kind == "number")  # (a count of something else is not this number)
         return _took(o, used, "number") if o else None
     if kind != "string":
         return None
@@ -257,7 +318,8 @@ def pick(name: str, kind: str, description: str, offers: list[Offer], used: set[
         if not required:
             return None
     if parts & PLACE_PARTS:
-        o = first(lambda o: o.kind == "place") or (first(lambda o: o.kind in ("quoted", "cue", "name"))
+        o = first(lambda o: o.kind == "place") or (first(lambda o: o.kind in ("quoted", "cue", "name",
+                                                                              "residual_place", "residual"))
                                                    if required else None)
         if o:
             return _took(o, used, "place")
@@ -267,8 +329,11 @@ def pick(name: str, kind: str, description: str, offers: list[Offer], used: set[
     if named or required:
         o = first(lambda o: o.kind in ("quoted", "cue")) or first(lambda o: o.kind == "name") or \
             first(lambda o: o.kind == "place")
-        if o is None and (parts & SEARCH_PARTS or required and named):
-            o = first(lambda o: o.kind == "topic")
+        if o is None and parts & SEARCH_PARTS:  # search text: what the request is about, else what is left
+            o = first(lambda o: o.kind == "topic") or first(lambda o: o.kind in ("residual", "residual_place"))
+        if o is None and named:
+            o = first(lambda o: o.kind in ("residual", "residual_place")) or \
+                (first(lambda o: o.kind == "topic") if required else None)
         if o is not None and (named or o.kind in ("quoted", "cue")):  # else only what the user set apart
             return _took(o, used, "name")
     return None
