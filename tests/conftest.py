@@ -29,6 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SHARED_DATA = ROOT.parent / "shared" / "data"
 SAMPLE = ROOT / "import"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
+pytest_plugins = ["tests.web_helpers"]  # the web page's fixtures (graph, app, client, ann)
 # fixtures that start a graph server or load an embedding model (``embedder``: each module that needs one has it)
 NOT_FAST_FIXTURES = frozenset({"server", "neo4j_session_store", "embedder"})
 
