@@ -1,11 +1,12 @@
 # The two commands of the README:
 #   make demo   set everything up, then run the main job on the embedded graph server and serve the web page
 #   make test   set everything up, then run the tests (against a real embedded server)
+# and, while working: make test-fast   the pure-logic tests only (no graph server, no model): seconds
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: demo test setup clean
+.PHONY: demo test test-fast setup clean
 
 setup: $(VENV)/.installed
 
@@ -34,6 +35,10 @@ $(CHROMIUM):
 
 test: setup $(CHROMIUM)
 	$(BIN)/python -m pytest
+
+# the fast tier (tests/conftest.py marks it): no graph server starts, no embedding model loads
+test-fast: setup
+	$(BIN)/python -m pytest -m fast
 
 clean:
 	-$(BIN)/toolgraph db stop

@@ -27,6 +27,7 @@ from typing import Any, TypeVar
 
 import neo4j
 
+from toolgraph.db.cypher import NamedQuery, cypher_root, parse_query_file
 from toolgraph.db.embedded import EmbeddedServer
 from toolgraph.db.store import GraphStore, Tx
 from toolgraph.ingest.batch import ImportBatch, ImportReport
@@ -211,11 +212,10 @@ class Bench:
         """Peak RSS (MiB) of this process and of the server since :meth:`reset_peaks`."""
         return {"client_peak_rss_mib": peak_rss_mib(), "server_peak_rss_mib": peak_rss_mib(self.pid)}
 
-    def cypher(self, statement: str, **params: Any) -> list[dict[str, Any]]:
-        """A statement of the benchmark's own, straight through the driver (not one of ToolGraph's named
+    def cypher(self, name: str, /, **params: Any) -> list[dict[str, Any]]:
+        """One of the benchmarks' own queries, ``cypher/bench/NAME.cypher`` (not one of ToolGraph's named
         queries): counts and clean-ups that only a benchmark needs."""
-        records, _, _ = self.store.driver.execute_query(statement, params, database_=self.store.database)
-        return [r.data() for r in records]
+        return self.store.run_file(bench_query(name), **params)
 
     def clear(self) -> float:
         _, seconds = timed(lambda: self.store.query("clear_graph"))
@@ -231,6 +231,11 @@ class Bench:
         timing.client_cpu_s = time.process_time() - client
         timing.server_cpu_s = cpu_seconds(self.pid) - server
         return report, timing
+
+
+def bench_query(name: str) -> NamedQuery:
+    """``cypher/bench/NAME.cypher``, parsed and checked like a named query."""
+    return parse_query_file(cypher_root() / "bench" / f"{name}.cypher")
 
 
 @contextmanager

@@ -92,8 +92,6 @@ NEVER_EXTEND = {"extend_floor": 1.01}  # no cosine reaches it: the policy never 
 # The graph policy's defaults, read from the code measured.
 DEFAULT_POLICY = {k: getattr(GraphPolicy(), k) for k in ("extend_ratio", "extend_floor", "need_cost")
                   if hasattr(GraphPolicy(), k)}
-RELATIONS = "MATCH (:Tool)-[r]->(:Tool) RETURN type(r) AS type, count(*) AS n"
-CALL_PATHS = "MATCH (p:CallPath) RETURN count(p) AS n"
 
 
 def code_state() -> dict[str, Any]:
@@ -142,11 +140,11 @@ def finish_graph(bench: Bench, batch: ImportBatch, embedder: Any) -> dict[str, A
     report, timing = bench.write(batch, skip_invalid=True)
     jobs = run_jobs(bench.store, JOBS, backend="portable")
     embedded = embed_tools(bench.store, embedder)
-    relations = {r["type"]: r["n"] for r in bench.cypher(RELATIONS)}
+    relations = {r["type"]: r["n"] for r in bench.cypher("tool_relations_by_type")}
     return {"import_s": round(timing.wall_s, 2), "rejected": [str(p) for p in report.rejected],
             "jobs": {j["job"]: {"seconds": j["seconds"], "stats": j["stats"]} for j in jobs},
             "tools": embedded["tools"], "relations": relations,
-            "call_paths": bench.cypher(CALL_PATHS)[0]["n"]}
+            "call_paths": bench.cypher("count_call_paths")[0]["n"]}
 
 
 def tool_names(bench: Bench, ids: Iterable[str], name: Callable[[dict[str, Any]], str]) -> dict[str, str]:

@@ -58,9 +58,6 @@ RUNS: tuple[tuple[str, str, dict[str, Any]], ...] = (
 )
 Edge = tuple[str, str, str]
 
-DELETE_IMPORTED = "MATCH (:Tool)-[r:WEAK_RESOURCE {source: $source}]->(:Tool) DELETE r RETURN count(*) AS n"
-MINED = """MATCH (a:Tool)-[r:STRONG_RESOURCE|WEAK_RESOURCE]->(b:Tool) WHERE r.source IN $sources
-RETURN a.id AS source, b.id AS target, r.resource AS resource, type(r) AS type"""
 
 
 # -- scoring --------------------------------------------------------------------------------------------------------
@@ -110,7 +107,7 @@ def modality_guesses(nodes: Iterable[dict[str, Any]]) -> dict[str, Any]:
 
 # -- one domain -----------------------------------------------------------------------------------------------------
 def mined(bench: Bench) -> tuple[set[Edge], Counter[str]]:
-    rows = bench.cypher(MINED, sources=list(JOB_SOURCES))
+    rows = bench.cypher("mined_resource_edges", sources=list(JOB_SOURCES))
     return {(r["source"], r["target"], str(r["resource"]).lower()) for r in rows}, Counter(r["type"] for r in rows)
 
 
@@ -129,9 +126,8 @@ def evaluate_domain(folder: Path, heap: str) -> dict[str, Any]:
     with private_server(heap) as bench:
         report, timing = bench.write(batch)
         out["import_s"] = round(timing.wall_s, 3)
-        out["deleted_imported"] = bench.cypher(DELETE_IMPORTED, source=SOURCE)[0]["n"]
-        out["left_after_delete"] = len(bench.cypher("MATCH (:Tool)-[r:WEAK_RESOURCE|STRONG_RESOURCE]->(:Tool) "
-                                                     "RETURN r.source AS source"))
+        out["deleted_imported"] = bench.cypher("delete_imported_weak_resources", source=SOURCE)[0]["n"]
+        out["left_after_delete"] = len(bench.cypher("resource_edge_sources"))
         progress(f"{domain}: imported in {timing.wall_s:.2f} s; deleted {out['deleted_imported']} imported edges")
         for name, label, params in RUNS:
             run = run_jobs(bench.store, JOBS, ["resources"], params={"resources": params}, backend="portable",

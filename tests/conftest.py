@@ -1,4 +1,11 @@
-"""Shared fixtures: a real embedded graph server for the whole session, and a clean graph per test.
+"""Shared fixtures: a real embedded graph server for the whole session, and a clean graph per test; the fast tier.
+
+The server starts when the first test that needs it asks for it (``server``, or a fixture built on it such as
+``store``), never before. Tests that need neither a graph server nor an embedding model get the ``fast`` marker
+here, so ``pytest -m fast`` (``make test-fast``) runs them in seconds without starting one: a test is not fast when
+it asks, directly or through other fixtures, for one of ``NOT_FAST_FIXTURES``, or carries the ``server`` marker (set
+here for the session's server; set it by hand on a test that starts a server of its own) or the ``neo4j`` marker. A
+fast test that starts a server or loads a model all the same fails, naming itself.
 
 Neo4j-only tests (marked ``neo4j``) run when ``TOOLGRAPH_TEST_NEO4J_URI`` is set (user and password from
 ``TOOLGRAPH_TEST_NEO4J_USER`` / ``..._PASSWORD``, database ``..._DATABASE``), e.g. against docker-compose.yml.
@@ -10,16 +17,46 @@ import os
 import socket
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from toolgraph.db.embedded import EmbeddedServer
 from toolgraph.db.store import GraphStore
+from toolgraph.embeddings.flag import FlagEmbedder
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED_DATA = ROOT.parent / "shared" / "data"
 SAMPLE = ROOT / "import"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
+pytest_plugins = ["tests.web_helpers"]  # the web page's fixtures (graph, app, client, ann)
+# fixtures that start a graph server or load an embedding model (``embedder``: each module that needs one has it)
+NOT_FAST_FIXTURES = frozenset({"server", "neo4j_session_store", "embedder"})
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        needs = set(getattr(item, "fixturenames", ()))
+        if "server" in needs:
+            item.add_marker(pytest.mark.server)
+        if not (needs & NOT_FAST_FIXTURES or item.get_closest_marker("server") or item.get_closest_marker("neo4j")):
+            item.add_marker(pytest.mark.fast)
+
+
+@pytest.fixture(autouse=True)
+def _fast_tests_start_no_server(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A fast test that starts a graph server or loads a model fails: it belongs in the full tier."""
+    if request.node.get_closest_marker("fast") is None:
+        return
+
+    def refuse(what: str) -> Any:
+        def refused(*_: object, **__: object) -> None:
+            raise AssertionError(f"{request.node.nodeid} is in the fast tier but {what}: give it the `server` "
+                                 "marker or the fixture it needs (tests/conftest.py)")
+        return refused
+
+    monkeypatch.setattr(EmbeddedServer, "start", refuse("starts a graph server"))
+    monkeypatch.setattr(FlagEmbedder, "__init__", refuse("loads an embedding model"))
 
 
 def free_port() -> int:

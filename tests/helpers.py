@@ -1,4 +1,4 @@
-"""Small builders for test input files."""
+"""Small builders for test input files and graphs, and hand-typed Cypher."""
 
 from __future__ import annotations
 
@@ -108,3 +108,14 @@ def make_graph(store: Any, tools: dict[str, dict[str, Any]], *, group: dict[str,
         batch.add_dependency(DependencySpec(source=ids[a], target=ids[b], type=kind, resource=props.get("resource"),
                                             weight=props.get("weight"), origin=props.get("origin", "test")), "t", "")
     write_batch(store, batch)
+
+
+def hand_typed(store: Any, statement: str, /, **params: Any) -> list[dict[str, Any]]:
+    """Cypher typed by hand, as an analyst would in Neo4j Browser (not one of ToolGraph's named queries): what a
+    test does to the graph behind ToolGraph's back, or asks a server about itself."""
+    from toolgraph.db.cypher import WRITE_CLAUSE, NamedQuery
+
+    mode = "write" if WRITE_CLAUSE.search(statement) else "read"
+    query = NamedQuery(name="hand-typed Cypher", path=Path(__file__), text=statement, mode=mode,
+                       params=tuple(params), returns="", description="typed in a test")
+    return store.run_file(query, **params)

@@ -14,7 +14,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from tests.helpers import make_graph
-from tests.test_web import EDGES, PASSWORD, TOOLS, C, S, csrf, login, make_app
+from tests.web_helpers import EDGES, PASSWORD, TOOLS, C, S, csrf, login, make_app
 from toolgraph.db.store import GraphStore
 from web.edits import edge_version
 from web.users import create_user

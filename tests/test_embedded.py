@@ -76,6 +76,7 @@ def test_pid_file_of_another_program_is_stale(tmp_path: Path) -> None:
     assert server.running() is None  # this pytest process is alive, but it is not the server
 
 
+@pytest.mark.server  # starts a server of its own
 def test_taken_port_is_a_clear_error(tmp_path: Path) -> None:
     with socket.socket() as busy:
         busy.bind(("127.0.0.1", 0))
@@ -109,6 +110,7 @@ def _small_batch(n: int) -> ImportBatch:
     return batch
 
 
+@pytest.mark.server  # starts a server of its own
 def test_life_cycle_restart_and_a_crash_mid_import(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     server = new_server(tmp_path)
     info = server.start()

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import SAMPLE, snapshot
-from tests.helpers import write_json
+from tests.helpers import hand_typed, write_json
 from toolgraph.db.store import GraphStore
 from toolgraph.ingest.batch import ImportBatch
 from toolgraph.ingest.openapi import normalise_call, read_openapi, read_restbench
@@ -148,9 +148,8 @@ def test_import_never_overwrites_an_analyst_edge(store: GraphStore, tmp_path: Pa
         "links": [{"source": "A", "target": "B", "type": "text"}]})
     write_batch(store, read_taskbench(folder, ImportBatch("taskbench")))
     # An analyst corrects the edge in Neo4j Browser (raw Cypher on purpose: that is what they would type).
-    store.driver.execute_query(
-        "MATCH (:Tool {id: $a})-[r:WEAK_RESOURCE]->(:Tool {id: $b}) SET r.source = 'analyst', r.weight = 0.9",
-        a="taskbench_demo/demo/a", b="taskbench_demo/demo/b", database_=store.database)
+    hand_typed(store, "MATCH (:Tool {id: $a})-[r:WEAK_RESOURCE]->(:Tool {id: $b}) SET r.source = 'analyst', "
+               "r.weight = 0.9", a="taskbench_demo/demo/a", b="taskbench_demo/demo/b")
     report = write_batch(store, read_taskbench(folder, ImportBatch("taskbench")))
     assert report.kept_manual_edges == 1
     edge = next(r for r in store.query("export_relationships") if r["type"] == "WEAK_RESOURCE")

@@ -12,6 +12,7 @@ import pytest
 import yaml
 
 from tests.conftest import ROOT, SAMPLE, snapshot
+from tests.helpers import hand_typed
 from toolgraph.db.store import GraphStore
 from toolgraph.demo import run_demo
 
@@ -39,7 +40,7 @@ def test_sample_imports_to_the_same_graph_on_both_backends(neo4j_store: GraphSto
     # The sample plan runs on Neo4j too; plans carry ids and times, so they are left out of the comparison.
     assert neo4j_demo["plan"]["tools"] and neo4j_demo["plan"]["policy"] == "graph"
     for s in (neo4j_store, store):
-        s.driver.execute_query("MATCH (n) WHERE n:Run OR n:Memory DETACH DELETE n", database_=s.database)
+        hand_typed(s, "MATCH (n) WHERE n:Run OR n:Memory DETACH DELETE n")
     assert snapshot(neo4j_store) == snapshot(store)
     again = run_demo(neo4j_store, SAMPLE)
     assert all(step["report"]["tools"]["created"] == step["report"]["tools"]["updated"] == 0
@@ -47,8 +48,7 @@ def test_sample_imports_to_the_same_graph_on_both_backends(neo4j_store: GraphSto
 
 
 def test_schema_constraints_exist_on_neo4j(neo4j_store: GraphStore) -> None:
-    records, _, _ = neo4j_store.driver.execute_query("SHOW CONSTRAINTS YIELD name RETURN collect(name) AS names",
-                                                     database_=neo4j_store.database)
+    records = hand_typed(neo4j_store, "SHOW CONSTRAINTS YIELD name RETURN collect(name) AS names")
     assert {"category_name", "toolgroup_id", "tool_id", "callpath_id"} <= set(records[0]["names"])
 
 
@@ -107,6 +107,5 @@ def test_gds_substitutes_match_portable(neo4j_store: GraphStore) -> None:
     run_jobs(neo4j_store, JOBS, ["substitutes"], backend="portable")
     assert via_gds and similar() == pytest.approx(via_gds)
     assert neo4j_store.backend.has_gds
-    records, _, _ = neo4j_store.driver.execute_query("CALL gds.graph.list() YIELD graphName RETURN count(*) AS n",
-                                                     database_=neo4j_store.database)
+    records = hand_typed(neo4j_store, "CALL gds.graph.list() YIELD graphName RETURN count(*) AS n")
     assert records[0]["n"] == 0  # every projection was dropped

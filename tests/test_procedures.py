@@ -8,7 +8,7 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from tests.helpers import make_graph
+from tests.helpers import hand_typed, make_graph
 from toolgraph.cli import main
 from toolgraph.db.cypher import default_catalog
 from toolgraph.db.store import GraphStore
@@ -136,6 +136,5 @@ def test_install_on_neo4j(neo4j_store: GraphStore) -> None:
     make_graph(neo4j_store, TOOLS, edges=EDGES)
     names = install(neo4j_store)
     assert "custom.toolgraph.chain" in names
-    records, _, _ = neo4j_store.driver.execute_query(
-        "CALL custom.toolgraph.chain($id) YIELD id RETURN id", {"id": t("alerts")}, database_=neo4j_store.database)
+    records = hand_typed(neo4j_store, "CALL custom.toolgraph.chain($id) YIELD id RETURN id", id=t("alerts"))
     assert [r["id"] for r in records] == [t("geocode"), t("region_of"), t("alerts")]

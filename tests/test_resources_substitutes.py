@@ -10,7 +10,7 @@ import pytest
 from gds_jobs import JOBS, run_jobs
 from gds_jobs.fields import io_from_description, normalise, tool_inputs, tool_outputs
 from tests.fake_llm import fake_llm
-from tests.helpers import make_graph
+from tests.helpers import hand_typed, make_graph
 from tests.test_weights import edge_props
 from toolgraph.db.store import GraphStore
 from toolgraph.llm import ChatModel, LLMError
@@ -71,9 +71,9 @@ def test_rules_find_qualified_ids_and_named_fields(tools: GraphStore) -> None:
 
 def test_rerun_replaces_its_own_edges_and_keeps_others(tools: GraphStore) -> None:
     run_jobs(tools, JOBS, ["resources"])
-    tools.driver.execute_query(  # an analyst corrects one mined edge...
-        "MATCH (:Tool {id: 'c/geo/city_by_ip'})-[r:WEAK_RESOURCE]->(:Tool {id: 'c/air/weather'}) "
-        "SET r.source = 'analyst', r.weight = 0.3", database_=tools.database)
+    hand_typed(  # an analyst corrects one mined edge...
+        tools, "MATCH (:Tool {id: 'c/geo/city_by_ip'})-[r:WEAK_RESOURCE]->(:Tool {id: 'c/air/weather'}) "
+        "SET r.source = 'analyst', r.weight = 0.3")
     [run] = run_jobs(tools, JOBS, ["resources"])
     edges = mined(tools)
     assert edges[("city_by_ip", "weather", "city")] == ("WEAK_RESOURCE", 0.3, "analyst")

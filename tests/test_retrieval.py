@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import make_graph, write_json
+from tests.helpers import hand_typed, make_graph, write_json
 from toolgraph.db.store import GraphStore
 from toolgraph.embeddings.base import Embedder, EmbeddingError
 from toolgraph.retrieve.embed import embed_tools, tool_text
@@ -83,8 +83,7 @@ def test_query_vectors_equal_flagembeddings_own(embedder: Embedder) -> None:
 def test_embed_is_incremental_and_records_the_model(embedded: GraphStore, embedder: Embedder) -> None:
     again = embed_tools(embedded, embedder)
     assert again["embedded"] == 0 and again["unchanged"] == 5
-    embedded.driver.execute_query("MATCH (t:Tool {id: 'c/g/forecast'}) SET t.description = 'Ten-day forecast'",
-                                  database_=embedded.database)
+    hand_typed(embedded, "MATCH (t:Tool {id: 'c/g/forecast'}) SET t.description = 'Ten-day forecast'")
     changed = embed_tools(embedded, embedder)
     assert changed["embedded"] == 1
     assert embedded.query("get_embedding_model")[0]["name"] == "all-MiniLM-L6-v2"

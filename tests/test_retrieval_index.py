@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.helpers import make_graph
+from tests.helpers import hand_typed, make_graph
 from toolgraph.db.store import GraphStore
 from toolgraph.embeddings.base import Embedder
 from toolgraph.retrieve.embed import embed_tools
@@ -59,8 +59,8 @@ def test_indexes_are_shared_and_follow_re_embedding(graph: GraphStore, embedder:
     assert stale.search(query, k=1, method="keyword") == []
     assert Retriever(graph, embedder).index is watching.index  # one snapshot per store, not one per Retriever
 
-    graph.driver.execute_query("MATCH (t:Tool {id: 'c/markets/stock'}) SET t.name = 'Send Email', "
-                               "t.description = 'Send an email message to a recipient'", database_=graph.database)
+    hand_typed(graph, "MATCH (t:Tool {id: 'c/markets/stock'}) SET t.name = 'Send Email', "
+                      "t.description = 'Send an email message to a recipient'")
     assert embed_tools(graph, embedder)["embedded"] == 1
 
     for retriever in (watching, Retriever(graph, embedder)):

@@ -11,11 +11,15 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import ROOT, free_port
 from toolgraph.config import EmbeddedSettings, Settings
 from toolgraph.db.embedded import EmbeddedServer
 from toolgraph.errors import EmbeddedServerError
 from web import create_app
+
+pytestmark = pytest.mark.server  # every test here starts a server (the session's, or its own)
 
 HEAP = "512m"
 

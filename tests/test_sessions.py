@@ -13,7 +13,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.helpers import make_graph
-from tests.test_web import EDGES, PASSWORD, TOOLS, C, S, csrf, login, make_app
+from tests.web_helpers import EDGES, PASSWORD, TOOLS, C, S, csrf, login, make_app
 from toolgraph.cli import main
 from toolgraph.db.store import GraphStore
 from web.throttle import FREE_PER_ADDRESS, FREE_PER_USER, MAX_DELAY_S, LoginThrottle

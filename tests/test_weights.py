@@ -8,7 +8,7 @@ import pytest
 
 from gds_jobs import JOBS, JobError, run_jobs
 from gds_jobs.algorithms import louvain, pagerank
-from tests.helpers import make_graph
+from tests.helpers import hand_typed, make_graph
 from toolgraph.db.store import GraphStore
 
 
@@ -44,8 +44,8 @@ def test_transition_weights_exact(abc: GraphStore) -> None:
 
 
 def test_transition_keeps_an_analysts_weight(abc: GraphStore) -> None:
-    abc.driver.execute_query("MATCH (:Tool {id: 'c/g/a'})-[r:SEQUENTIAL]->(:Tool {id: 'c/g/c'}) "
-                             "SET r.weight = 0.9, r.source = 'analyst'", database_=abc.database)
+    hand_typed(abc, "MATCH (:Tool {id: 'c/g/a'})-[r:SEQUENTIAL]->(:Tool {id: 'c/g/c'}) "
+                    "SET r.weight = 0.9, r.source = 'analyst'")
     run_jobs(abc, JOBS, ["transition"], params={"transition": {"alpha": 0}})
     w = {k: v["weight"] for k, v in edge_props(abc, "SEQUENTIAL").items()}
     assert w[("a", "c")] == pytest.approx(0.9) and w[("a", "b")] == pytest.approx(0.75)
@@ -75,18 +75,17 @@ def test_imported_paths_update_weights_incrementally(store: GraphStore, tmp_path
 
 def test_availability_formula(store: GraphStore) -> None:
     make_graph(store, {"full": {"group": "scored"}, "bare": {"group": "plain"}})
-    store.driver.execute_query(
-        "MATCH (g:ToolGroup {id: 'c/scored'}) SET g.avg_service_level = 0.9, g.avg_success_rate = 0.8, "
-        "g.avg_latency_ms = 1000.0, g.popularity_score = 5.0", database_=store.database)
+    hand_typed(
+        store, "MATCH (g:ToolGroup {id: 'c/scored'}) SET g.avg_service_level = 0.9, g.avg_success_rate = 0.8, "
+        "g.avg_latency_ms = 1000.0, g.popularity_score = 5.0")
     run_jobs(store, JOBS, ["availability"])
     props = tool_props(store)
     assert props["full"]["availability_static"] == pytest.approx(0.3 * 0.9 + 0.3 * 0.8 + 0.2 * 0.5 + 0.2 * 0.5)
     assert props["bare"]["availability_static"] == pytest.approx(0.5)
     assert props["full"]["availability"] == pytest.approx(0.71)  # no outcomes yet: the static value
-    store.driver.execute_query(
-        "MATCH (t:Tool {id: 'c/scored/full'}) SET t.exec_ok = 10, t.exec_failed = 0 "
-        "WITH 1 AS x MATCH (g:ToolGroup {id: 'c/plain'}) SET g.avg_latency_ms = 3000.0, g.popularity_score = 25.0",
-        database_=store.database)
+    hand_typed(
+        store, "MATCH (t:Tool {id: 'c/scored/full'}) SET t.exec_ok = 10, t.exec_failed = 0 "
+        "WITH 1 AS x MATCH (g:ToolGroup {id: 'c/plain'}) SET g.avg_latency_ms = 3000.0, g.popularity_score = 25.0")
     run_jobs(store, JOBS, ["availability"])
     props = tool_props(store)
     assert props["full"]["availability"] == pytest.approx((10 * 0.71 + 10) / 20)

@@ -44,19 +44,21 @@ def retrieval_query(name: str = "tool_with_providers") -> str:
 
 
 def vector_retriever(store: GraphStore, embedder: Embedder) -> VectorRetriever:
-    return VectorRetriever(store.driver, _indexes(store)[0], GraphRAGEmbedder(embedder),
-                           return_properties=RETURN_PROPERTIES, neo4j_database=store.database)
+    return store.client(lambda driver, database: VectorRetriever(
+        driver, _indexes(store)[0], GraphRAGEmbedder(embedder), return_properties=RETURN_PROPERTIES,
+        neo4j_database=database))
 
 
 def hybrid_retriever(store: GraphStore, embedder: Embedder) -> HybridRetriever:
     vector, text = _indexes(store)
-    return HybridRetriever(store.driver, vector, text, GraphRAGEmbedder(embedder),
-                           return_properties=RETURN_PROPERTIES, neo4j_database=store.database)
+    return store.client(lambda driver, database: HybridRetriever(
+        driver, vector, text, GraphRAGEmbedder(embedder), return_properties=RETURN_PROPERTIES,
+        neo4j_database=database))
 
 
 def tool_with_providers_retriever(store: GraphStore, embedder: Embedder) -> VectorCypherRetriever:
-    return VectorCypherRetriever(store.driver, _indexes(store)[0], retrieval_query(), GraphRAGEmbedder(embedder),
-                                 neo4j_database=store.database)
+    return store.client(lambda driver, database: VectorCypherRetriever(
+        driver, _indexes(store)[0], retrieval_query(), GraphRAGEmbedder(embedder), neo4j_database=database))
 
 
 def search(store: GraphStore, embedder: Embedder, text: str, *, k: int = 5, kind: str = "hybrid"

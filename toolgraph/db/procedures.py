@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from toolgraph.db.cypher import NamedQuery, cypher_root, default_catalog, parse_query_file
-from toolgraph.db.store import GraphStore, _translate
+from toolgraph.db.store import GraphStore
 from toolgraph.errors import GraphStoreError
 
 NAMESPACE = "toolgraph"
@@ -24,12 +24,7 @@ def admin_query(name: str, root: Path | None = None) -> NamedQuery:
 
 
 def _run(store: GraphStore, name: str, database: str, **params: Any) -> list[dict[str, Any]]:
-    query = admin_query(name)
-    try:
-        records, _, _ = store.driver.execute_query(query.text, params, database_=database)
-    except Exception as exc:  # noqa: BLE001 - translated
-        raise _translate(exc, f"{name} on database {database}", store.uri) from exc
-    return [r.data() for r in records]
+    return store.run_file(admin_query(name), database=database, **params)
 
 
 def installed(store: GraphStore) -> list[dict[str, Any]]:

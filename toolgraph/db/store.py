@@ -1,6 +1,7 @@
 """The one seam to the database: named Cypher with parameters, through the official ``neo4j`` driver.
 
-Only this module touches ``neo4j.Driver``. Driver errors become ToolGraph errors that name the query.
+Only this module touches ``neo4j.Driver`` (held privately; client libraries that need it get it through
+:meth:`GraphStore.client`). Driver errors become ToolGraph errors that name the query.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from neo4j import exceptions as nx
 
 from toolgraph.config import Settings
 from toolgraph.db.backend import Backend, detect
-from toolgraph.db.cypher import QueryCatalog, default_catalog
+from toolgraph.db.cypher import NamedQuery, QueryCatalog, default_catalog
 from toolgraph.db.embedded import EmbeddedServer
 from toolgraph.errors import DatabaseUnavailableError, GraphStoreError
 
@@ -91,7 +92,7 @@ class GraphStore:
         uri: str,
         catalog: QueryCatalog | None = None,
     ) -> None:
-        self.driver = driver
+        self._driver = driver
         self.database = database
         self.backend = backend
         self.uri = uri
@@ -136,7 +137,7 @@ class GraphStore:
         return store
 
     def close(self) -> None:
-        self.driver.close()
+        self._driver.close()
 
     def __enter__(self) -> GraphStore:
         return self
@@ -147,7 +148,7 @@ class GraphStore:
     # -- running named queries ---------------------------------------------------------------------------------
     def _session(self, write: bool) -> neo4j.Session:
         mode = neo4j.WRITE_ACCESS if write else neo4j.READ_ACCESS
-        return self.driver.session(database=self.database, default_access_mode=mode)
+        return self._driver.session(database=self.database, default_access_mode=mode)
 
     def query(self, name: str, /, **params: Any) -> list[Row]:
         """Run one named query in its own transaction (read or write, as its header says); a write is retried
@@ -214,14 +215,27 @@ class GraphStore:
                     log.debug("rollback failed: %s", exc)
             session.close()
 
-    def explain(self, name: str) -> Any:
-        """``EXPLAIN`` a named query on the server: checks it parses and plans there, runs nothing."""
-        query = self.catalog[name]
+    def explain(self, name: str | NamedQuery) -> Any:
+        """``EXPLAIN`` a named query (or a parsed query file outside the catalog) on the server: checks it parses
+        and plans there, runs nothing."""
+        query = self.catalog[name] if isinstance(name, str) else name
         try:
             with self._session(query.mode == "write") as session:
                 return session.run("EXPLAIN " + query.text).consume().plan
         except Exception as exc:  # noqa: BLE001 - translated
-            raise _translate(exc, f"EXPLAIN {name}", self.uri) from exc
+            raise _translate(exc, f"EXPLAIN {query.name}", self.uri) from exc
+
+    def run_file(self, query: NamedQuery, /, *, database: str | None = None, **params: Any) -> list[Row]:
+        """Run a parsed query file that is not in the store's catalog, in one auto-commit transaction, on
+        ``database`` (the store's unless given): the admin statements of :mod:`toolgraph.db.procedures` (on the
+        ``system`` database) and a benchmark's own counts (``cypher/bench``). ToolGraph's own reads and writes are
+        named queries (:meth:`query`, :meth:`write`)."""
+        where = database or self.database
+        try:
+            records, _, _ = self._driver.execute_query(query.text, params, database_=where)
+        except Exception as exc:  # noqa: BLE001 - translated
+            raise _translate(exc, f"{query.name} on database {where}", self.uri) from exc
+        return [record.data() for record in records]
 
     def apply_schema(self) -> int:
         """Run every statement in ``cypher/schema/`` (all idempotent); returns how many ran."""
@@ -261,7 +275,13 @@ class GraphStore:
         """A ``graphdatascience`` client on this store's connection (for servers with the GDS plugin)."""
         from graphdatascience import GraphDataScience
 
-        return GraphDataScience(self.driver, database=self.database, arrow=False, show_progress=False)
+        return self.client(lambda driver, database: GraphDataScience(driver, database=database, arrow=False,
+                                                                      show_progress=False))
+
+    def client(self, make: Callable[[neo4j.Driver, str], T], /) -> T:
+        """A client library that speaks through the driver itself (graphdatascience, neo4j-graphrag's retrievers),
+        made on this store's connection: ``make(driver, database)``."""
+        return make(self._driver, self.database)
 
 
 def open_store(settings: Settings, *, start: bool = True, retry_time_s: float = RETRY_TIME_S) -> GraphStore:

@@ -29,7 +29,7 @@ from pydantic import BaseModel
 from toolgraph.db.store import GraphStore
 from toolgraph.embeddings.base import Embedder, EmbeddingError
 from toolgraph.errors import ToolGraphError
-from toolgraph.retrieve.embed import LABEL, TEXT, VECTOR, check_model
+from toolgraph.retrieve.embed import LABEL, VECTOR, check_model
 from toolgraph.retrieve.index import Stamp, ToolIndex, embedding_stamp, forget, stamp_of, tool_index
 from toolgraph.retrieve.sparse import FieldWeights, SparseIndex
 from toolgraph.text.words import QUERY_STOPWORDS, WORD
@@ -121,7 +121,6 @@ class Retriever:
     def __post_init__(self) -> None:
         backend = self.store.backend
         self.vector_index = backend.vector_index_name(LABEL, VECTOR)
-        self.text_index = backend.fulltext_index_name(LABEL, TEXT)
         self._stamp: Stamp | None = None
         if self.embedder is not None:  # one query checks the model and gives the first search its stamp
             rows = self.store.query("tool_catalog_stamp")
