@@ -11,10 +11,11 @@ from typing import Any
 
 from toolgraph.db.store import GraphStore
 from toolgraph.embeddings.base import Embedder
-from toolgraph.text.lexicon import ID_VALUE, LITERAL, NUMBER_VALUE
+from toolgraph.text.lexicon import LITERAL
 from toolgraph.text.lexicon import named_things as named_things  # (re-exported: the planner's search reads it here)
 from toolgraph.text.params import GENERIC_IDS, IDENTIFIER, NUMERIC_NAME, is_lookup_param
-from toolgraph.text.schema import NUMERIC_TYPES
+from toolgraph.text.reading import pick, read
+from toolgraph.text.schema import NUMERIC_TYPES, json_type_of
 from toolgraph.text.words import lexical_similarity
 
 
@@ -124,44 +125,44 @@ class PlannerGraph:
         """tool -> input -> the tools that provide it, for the inputs a tool cannot run without another tool:
         every STRONG_RESOURCE, and every required identifier parameter (``id``, ``*_id``, ``*_key``, ``*_uuid``):
         users rarely know ids, so some tool must produce them (fed by a WEAK_RESOURCE, or by nobody: then the
-        tool is a dead end). Unless ``text`` (the request) itself holds an id-like value. A required number that is
-        not an id (integer type, or a name like ``*_number``, ``year``, ``page``) is the user's to give when the
-        request states a number (digits, "third", "second"): it is not needed from another tool. Nor is a required
-        parameter with an enum or a default (``media_type: movie | tv``): there is a value to choose."""
-        ids_in_text = bool(ID_VALUE.search(text))
-        numbers_in_text = bool(NUMBER_VALUE.search(text))
-        literals = bool(LITERAL.search(text))
-        flags = (ids_in_text, numbers_in_text, literals)
-        missing = [t for t in dict.fromkeys(ids) if (t, flags) not in self._needs]
+        tool is a dead end). Unless the request itself gives that parameter a value, read as the binder reads it
+        (toolgraph.text.reading: "issue 102" gives ``issue_id``, "two-day" gives ``days``, "35.01, 135.77" gives
+        numbers, a tracking number gives ``tracking_number``; "three days" gives no ``latitude``). Nor is a
+        required parameter with an enum or a default (``media_type: movie | tv``): there is a value to choose."""
+        missing = [t for t in dict.fromkeys(ids) if (t, text) not in self._needs]
         if missing:
-            found = self._needed_inputs(missing, ids_in_text, numbers_in_text, literals)
+            found = self._needed_inputs(missing, text)
             for t in missing:
-                self._needs[(t, flags)] = found.get(t, {})
-        return {t: {r: list(ps) for r, ps in self._needs[(t, flags)].items()} for t in ids
-                if self._needs.get((t, flags))}
+                self._needs[(t, text)] = found.get(t, {})
+        return {t: {r: list(ps) for r, ps in self._needs[(t, text)].items()} for t in ids
+                if self._needs.get((t, text))}
 
-    def _needed_inputs(self, ids: list[str], ids_in_text: bool, numbers_in_text: bool, literals: bool
-                       ) -> dict[str, dict[str, list[str]]]:
+    def _needed_inputs(self, ids: list[str], text: str) -> dict[str, dict[str, list[str]]]:
         needs: dict[str, dict[str, list[str]]] = {}
         cards = self.tools(ids)
+        literals = bool(LITERAL.search(text))
+        offers = read(text)
         supplied: dict[str, set[str]] = {}  # tool -> inputs the user or the binder gives, not another tool
         for tid, card in cards.items():
             for p in card.required:
                 name = str(p.get("name") or "").lower()
                 numeric = str(p.get("type") or "").lower() in NUMERIC_TYPES or NUMERIC_NAME.search(name)
-                if numbers_in_text and numeric and not IDENTIFIER.search(name):
+                kind = "integer" if numeric and not IDENTIFIER.search(name) else json_type_of(p.get("type"))
+                if p.get("enum") or p.get("default") is not None:  # a value to choose, not to fetch
                     supplied.setdefault(tid, set()).add(name)
-                elif p.get("enum") or p.get("default") is not None:  # a value to choose, not to fetch
-                    supplied.setdefault(tid, set()).add(name)
+                elif pick(str(p.get("name") or ""), kind, str(p.get("description") or ""), offers, set(), True):
+                    supplied.setdefault(tid, set()).add(name)  # the request gives it
                 elif literals and p.get("location") == "path" and not numeric \
                         and str(p.get("type") or "string").lower() == "string" and not IDENTIFIER.search(name):
                     supplied.setdefault(tid, set()).add(name)  # spelled out in the request ("rust-lang/cargo")
         for tid, card in cards.items():
             for p in card.required:
                 name = str(p.get("name") or "").lower()
-                if IDENTIFIER.search(name) and not ids_in_text:
+                if name in supplied.get(tid, set()):
+                    continue
+                if IDENTIFIER.search(name):
                     needs.setdefault(tid, {}).setdefault(name, [])
-                elif (p.get("location") == "path" and name not in supplied.get(tid, set()) and not literals
+                elif (p.get("location") == "path" and not literals
                       and str(p.get("type") or "string").lower() == "string"):
                     # a path segment names a thing (`/repos/{owner}/{repo}`): the user gives it literally
                     # ("rust-lang/cargo", "'main'"), or another tool finds it
@@ -175,7 +176,7 @@ class PlannerGraph:
             if row["type"] == "WEAK_RESOURCE" and resource.lower() not in needs.get(row["id"], {}):
                 continue
             if resource.lower() in supplied.get(row["id"], set()):
-                continue  # the user gives this number: no tool needs to provide it
+                continue  # the user gives this value: no tool needs to provide it
             needs.setdefault(row["id"], {}).setdefault(resource.lower(), []).append(row["provider"])
         return needs
 

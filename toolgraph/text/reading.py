@@ -18,7 +18,7 @@ from typing import Any
 from toolgraph.text.params import is_identifier
 from toolgraph.text.words import singular, stem
 
-NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "single": 1, "two": 2, "couple": 2, "pair": 2, "three": 3, "four": 4,
+NUMBER_WORDS = {"one": 1, "single": 1, "two": 2, "couple": 2, "pair": 2, "three": 3, "four": 4,
                 "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
                 "dozen": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "twenty": 20, "thirty": 30,
                 "fifty": 50, "hundred": 100}
@@ -29,6 +29,8 @@ STOP = {"the", "a", "an", "of", "for", "to", "in", "on", "at", "by", "and", "or"
         "has", "have", "had", "into", "onto", "per", "each", "every", "next", "last", "than", "then", "also", "so",
         "up", "out", "over", "under", "after", "before", "until", "since", "as", "if", "not", "no", "yes", "new",
         "it's", "what's", "whats", "top", "first", "latest", "current"}
+ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
+            "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12}
 MONTHS = {m: i + 1 for i, m in enumerate(("january", "february", "march", "april", "may", "june", "july", "august",
                                           "september", "october", "november", "december"))}
 MONTHS.update({m[:3]: i for m, i in list(MONTHS.items())})
@@ -49,6 +51,7 @@ _NOUN_ID = re.compile(r"\b([A-Za-z]{2,})\s*(?:#|no\.?|number|num\.?|id|code|ref)
                       r"((?=[A-Za-z0-9-]*\d)[A-Za-z0-9][A-Za-z0-9-]*)\b", re.IGNORECASE)
 _COUNT = re.compile(r"\b(\d+|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) +
                     r")(?:\s+|-)([A-Za-z]{2,})\b", re.IGNORECASE)
+_ORDINAL = re.compile(r"\b(" + "|".join(ORDINALS) + r"|\d+(?:st|nd|rd|th))\s+([A-Za-z]{3,})\b", re.IGNORECASE)
 _NUMBER = re.compile(r"(?<![\w.-])-?\d+(?:\.\d+)?(?![\w-]|\.\d)")
 _CUE_NAME = re.compile(r"\b(?:named|called|titled|nicknamed|name|title)\s+"
                        r"([A-Za-z0-9][\w'’&.-]*(?:\s+[\w'’&.-]+){0,3})", re.IGNORECASE)
@@ -145,6 +148,11 @@ def read(text: str, vocabulary: frozenset[str] | set[str] = frozenset()) -> list
             digits = re.sub(r"[^\dXx]", "", token)
             kind = "isbn" if len(digits) in (10, 13) and re.fullmatch(r"[\d-]+[\dXx]", token) else "identifier"
             add(Offer(token, kind, start=m.start()), m.span())
+    for m in _ORDINAL.finditer(text):  # "the second season" -> season 2
+        word, noun = m.group(1).lower(), m.group(2)
+        n = ORDINALS.get(word) or (int(word[:-2]) if word[:-2].isdigit() else None)
+        if n is not None and noun.lower() not in STOP:
+            add(Offer(n, "count", singular(noun.lower()), m.start()), m.span(1))
     for m in _COUNT.finditer(text):
         n, unit = _number(m.group(1)), m.group(2)
         if n is not None and unit.lower() not in STOP and free(m.span(1)):
