@@ -53,7 +53,8 @@ from common import (
     progress,
     table,
 )
-from plan_bench import code_state, restbench_graph, restbench_queries
+from plan_bench import code_state, restbench_graph
+from plan_scoring import restbench_queries
 from tqdm import tqdm
 
 from toolgraph.ingest.batch import ImportBatch
