@@ -20,7 +20,7 @@
         [--peers-only] [--peer-sample N] [--methods keyword,dense,hybrid,graph] [--torch-threads 1]
         [--query-precision auto|float32|bfloat16]
 
-Figures: docs/benchmarks.md, "Issue 14, retrieval: the side-by-side run".
+Figures: docs/benchmarks.md, "Retrieval quality".
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ StableToolBench corpus of bench/peers_bench.py (``--corpus shared``, its queries
         [--tools 16000 --edges 100000] [--queries 200] [--included 100] [--rounds 1] [--torch-threads 1]
         [--query-precision auto|float32|bfloat16]
 
-Figures: docs/benchmarks.md, "Issue 14, retrieval latency".
+Figures: docs/benchmarks.md, "Retrieval latency".
 """
 
 from __future__ import annotations
