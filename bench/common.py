@@ -1,5 +1,6 @@
-"""What the benchmarks share: a private embedded server, measuring time and memory, the machine, the generated
-tool graph, and table printing.
+"""What the benchmarks share: a private embedded server, measuring time and memory, the machine, table printing,
+the command lines, the load average and the code measured. The generated tool graph is in ``generated.py``, the
+retrieval benchmarks' embedder and vector cache in ``embedder.py``.
 
 Every benchmark starts its own server in a temporary home on free ports (:func:`private_server`), so a run never
 touches ``.toolgraph/`` or a server someone has running, and stops it at the end.
@@ -12,7 +13,6 @@ import importlib.metadata
 import json
 import os
 import platform
-import random
 import resource
 import socket
 import sys
@@ -32,7 +32,6 @@ from toolgraph.db.embedded import EmbeddedServer
 from toolgraph.db.store import GraphStore, Tx
 from toolgraph.ingest.batch import ImportBatch, ImportReport
 from toolgraph.ingest.writer import write_batch
-from toolgraph.models import CategorySpec, DependencySpec, GroupSpec, Param, ToolSpec
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED_DATA = ROOT.parent / "shared" / "data"
@@ -256,84 +255,6 @@ def private_server(heap: str) -> Iterator[Bench]:
             progress("server stopped")
 
 
-# -- the generated graph --------------------------------------------------------------------------------------------
-WORDS = ("search", "convert", "fetch", "translate", "summarize", "detect", "classify", "render", "resize", "geocode",
-         "weather", "stock", "image", "audio", "video", "text", "user", "order", "invoice", "flight", "hotel", "news",
-         "email", "calendar", "map", "price", "review", "recipe", "movie", "song", "document", "entity")
-RESOURCES = ("text", "image", "audio", "video", "url", "json", "file", "location", "date", "user_id")
-DEPENDENCY_MIX = (("SEQUENTIAL", 0.5), ("WEAK_RESOURCE", 0.35), ("STRONG_RESOURCE", 0.15))
-LOCAL_EDGES = 0.7  # share of edges whose two tools are in the same category
-
-
-def _sentence(rng: random.Random, n: int) -> str:
-    return " ".join(rng.choice(WORDS) for _ in range(n)).capitalize() + "."
-
-
-def _params(rng: random.Random, low: int, high: int) -> list[Param]:
-    return [Param(name=f"{rng.choice(WORDS)}_{i}", type=rng.choice(("string", "number", "boolean")),
-                  description=_sentence(rng, 6)) for i in range(rng.randint(low, high))]
-
-
-def _group_sizes(rng: random.Random, n_tools: int) -> Iterator[int]:
-    left = n_tools
-    while left > 0:
-        size = min(left, rng.randint(5, 11))  # about 8 tools a group
-        left -= size
-        yield size
-
-
-def generate(n_tools: int, n_edges: int, n_categories: int, seed: int) -> ImportBatch:
-    """A deterministic tool graph. Groups are laid out category by category and most edges stay inside a
-    category, so the first tools of the batch, with the edges between them, are a connected subset."""
-    rng = random.Random(seed)
-    batch = ImportBatch("generated")
-    categories = [CategorySpec(name=f"Category {c:02d}", description=_sentence(rng, 8)) for c in range(n_categories)]
-    for cat in categories:
-        batch.add_category(cat, ORIGIN, cat.name)
-    sizes = list(_group_sizes(rng, n_tools))
-    tool_category: list[int] = []
-    for g, size in enumerate(sizes):
-        c = g * n_categories // len(sizes)
-        group = GroupSpec(id=f"bench/g{g:05d}", name=f"group {g:05d}", category=categories[c].name,
-                          description=_sentence(rng, 12), source=ORIGIN, popularity_score=round(rng.random(), 3))
-        batch.add_group(group, ORIGIN, group.id)
-        for _ in range(size):
-            t = len(tool_category)
-            tool_category.append(c)
-            tool = ToolSpec(
-                id=f"{group.id}/t{t:06d}", name=f"tool {t:06d}", group_id=group.id,
-                description=_sentence(rng, 20), method=rng.choice(("GET", "POST")),
-                url=f"https://api.example.com/g{g}/t{t}", required_params=_params(rng, 1, 3),
-                optional_params=_params(rng, 0, 3), output_schema={"result": rng.choice(RESOURCES)},
-                source=ORIGIN, source_ref={"index": t}, function_name=f"t{t:06d}_for_g{g:05d}",
-            )
-            batch.add_tool(tool, ORIGIN, tool.id)
-    _add_edges(batch, rng, tool_category, n_edges)
-    return batch
-
-
-def _add_edges(batch: ImportBatch, rng: random.Random, tool_category: list[int], n_edges: int) -> None:
-    ids = list(batch.tools)
-    by_category: dict[int, list[int]] = {}
-    for t, c in enumerate(tool_category):
-        by_category.setdefault(c, []).append(t)
-    types, weights = zip(*DEPENDENCY_MIX)
-    possible = len(ids) * (len(ids) - 1) * (1 + 2 * len(RESOURCES))  # distinct (source, target, type, resource)
-    while len(batch.dependencies) < min(n_edges, possible):
-        a = rng.randrange(len(ids))
-        b = rng.choice(by_category[tool_category[a]] if rng.random() < LOCAL_EDGES else range(len(ids)))
-        if a == b:
-            continue
-        kind = rng.choices(types, weights)[0]
-        dep = DependencySpec(
-            source=ids[a], target=ids[b], type=kind, origin=ORIGIN,
-            resource=None if kind == "SEQUENTIAL" else rng.choice(RESOURCES),
-            weight=round(rng.random(), 3) if kind == "SEQUENTIAL" else None,
-        )
-        if dep.key() not in batch.dependencies:
-            batch.add_dependency(dep, ORIGIN, f"edge {len(batch.dependencies)}")
-
-
 # -- output ---------------------------------------------------------------------------------------------------------
 def _cell(value: Any) -> str:
     if isinstance(value, float):
@@ -394,7 +315,7 @@ def bench_main(args: argparse.Namespace, run: Callable[[argparse.Namespace], dic
     return 0
 
 
-# -- load and caches (retrieval benchmarks) -------------------------------------------------------------------------
+# -- load and code state (retrieval benchmarks) ----------------------------------------------------------------------
 class LoadSampler:
     """The 1-minute load average, sampled when asked (``sample``), with the range and mean at the end: what a
     latency figure measured on a shared machine has to be read against."""
@@ -412,43 +333,6 @@ class LoadSampler:
                 "mean": round(sum(self.samples) / len(self.samples), 2), "samples": len(self.samples)}
 
 
-def embed_with_cache(store: GraphStore, embedder: Any, cache: Path | None, *, progress_bar: bool = True
-                     ) -> dict[str, Any]:
-    """``embed_tools``, with the tool vectors kept in ``cache`` (an ``.npz`` keyed by ``Tool.embedding_hash``, so
-    by model and text): a rerun on the same corpus writes the cached vectors back and embeds only what is new."""
-    import numpy as np
-
-    from toolgraph.retrieve.embed import embed_tools, tool_text
-
-    known: dict[str, list[float]] = {}
-    if cache is not None and cache.exists():
-        with np.load(cache) as data:
-            known = dict(zip(data["hashes"].tolist(), data["vectors"].tolist()))
-    rows, restored = store.query("embed_tool_rows"), []
-    for row in rows:
-        text = tool_text(row)
-        digest = _embedding_hash(embedder.name, text)
-        if digest in known and row["embedding_hash"] != digest:
-            restored.append({"id": row["id"], "text": text, "hash": digest, "embedding": known[digest]})
-    for start in range(0, len(restored), 500):
-        store.query("set_tool_embeddings", rows=restored[start:start + 500])
-    stats = embed_tools(store, embedder, progress=progress_bar)
-    if cache is not None:
-        fresh = store.query("embed_tool_rows")
-        vectors = {r["id"]: r["embedding"] for r in store.query("tool_vectors")}
-        hashes = [r["embedding_hash"] for r in fresh if vectors.get(r["id"]) is not None]
-        cache.parent.mkdir(parents=True, exist_ok=True)
-        np.savez(cache, hashes=np.array(hashes), vectors=np.array(
-            [vectors[r["id"]] for r in fresh if vectors.get(r["id"]) is not None], dtype=np.float32))
-    return {**stats, "restored_from_cache": len(restored)}
-
-
-def _embedding_hash(model: str, text: str) -> str:
-    import hashlib
-
-    return hashlib.sha1(f"{model}\x1f{text}".encode()).hexdigest()
-
-
 def git_state(*paths: str) -> dict[str, Any]:
     """The commit measured, and the files under ``paths`` that differed from it when the run started."""
     import subprocess
@@ -461,17 +345,3 @@ def git_state(*paths: str) -> dict[str, Any]:
 
     dirty = git("status", "--porcelain", "--", *paths)
     return {"commit": git("rev-parse", "--short", "HEAD"), "dirty": dirty.splitlines() if dirty else []}
-
-
-def bench_embedder(threads: int = 1, query_precision: str = "auto") -> Any:
-    """The configured embedder (TOOLGRAPH_EMBED_*), with torch's threads and, for a local model, the precision of
-    the query forward pass set for the benchmark (the tool vectors are float32 either way)."""
-    from toolgraph.config import Settings
-    from toolgraph.embeddings.flag import FlagEmbedder, set_torch_threads
-
-    settings = Settings().embed
-    set_torch_threads(threads)
-    if settings.provider != "flag":
-        return settings.embedder()
-    return FlagEmbedder(settings.model, pooling=settings.pooling, query_instruction=settings.query_instruction,
-                        batch_size=settings.batch_size, query_precision=query_precision)

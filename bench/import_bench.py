@@ -32,7 +32,6 @@ from typing import Any
 # Run as a script (python bench/import_bench.py), the bench folder is on sys.path and `common` is this folder's.
 from common import (
     DEFAULT_CHUNK,
-    DEPENDENCY_MIX,
     ORIGIN,
     SHARED_DATA,
     STARTED,
@@ -41,7 +40,6 @@ from common import (
     add_graph_args,
     arg_parser,
     emit,
-    generate,
     machine_info,
     machine_line,
     print_notes,
@@ -51,6 +49,7 @@ from common import (
     table,
     timed,
 )
+from generated import DEPENDENCY_MIX, generate
 
 from toolgraph.db.store import GraphStore
 from toolgraph.ingest.batch import KINDS, ImportBatch, ImportReport

@@ -20,7 +20,7 @@
         [--peers-only] [--peer-sample N] [--methods keyword,dense,hybrid,graph] [--torch-threads 1]
         [--query-precision auto|float32|bfloat16]
 
-Figures: docs/benchmarks.md, "Issue 14, retrieval: the side-by-side run".
+Figures: docs/benchmarks.md, "Retrieval quality".
 """
 
 from __future__ import annotations
@@ -39,9 +39,7 @@ from typing import Any
 from common import (
     LoadSampler,
     arg_parser,
-    bench_embedder,
     bench_main,
-    embed_with_cache,
     git_state,
     machine_info,
     machine_line,
@@ -49,6 +47,7 @@ from common import (
     progress,
     table,
 )
+from embedder import bench_embedder, embed_with_cache
 
 from toolgraph.ingest.batch import ImportBatch
 from toolgraph.ingest.paths import read_paths

@@ -42,7 +42,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -52,25 +51,22 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from common import (
-    ROOT,
-    SHARED_DATA,
-    STARTED,
-    Bench,
-    arg_parser,
-    bench_main,
-    machine_info,
-    machine_line,
-    print_notes,
-    private_server,
-    progress,
-    table,
+from common import ROOT, SHARED_DATA, STARTED, Bench, arg_parser, bench_main, machine_info, private_server, progress
+from plan_report import human
+from plan_scoring import (
+    aggregate_rest,
+    aggregate_task,
+    percentiles,
+    restbench_queries,
+    score_rest,
+    score_task,
+    taskbench_requests,
 )
 from tqdm import tqdm
 
 from gds_jobs import JOBS, run_jobs
 from toolgraph.ingest.batch import ImportBatch
-from toolgraph.ingest.openapi import normalise_call, read_openapi, read_restbench
+from toolgraph.ingest.openapi import read_openapi, read_restbench
 from toolgraph.ingest.taskbench import read_taskbench
 from toolgraph.planner import Planner, PlannerConfig
 from toolgraph.planner.graph import PlannerGraph
@@ -104,34 +100,6 @@ def code_state() -> dict[str, Any]:
 
     dirty = git("status", "--porcelain", "--", "toolgraph", "gds_jobs", "cypher")
     return {"commit": git("rev-parse", "--short", "HEAD"), "dirty": dirty.splitlines() if dirty else []}
-
-
-def percentiles(samples: list[float]) -> dict[str, float]:
-    ordered = sorted(samples)
-    if not ordered:
-        return {"mean_ms": 0.0, "p50_ms": 0.0, "p95_ms": 0.0, "max_ms": 0.0}
-    return {"mean_ms": round(1000 * statistics.fmean(ordered), 1),
-            "p50_ms": round(1000 * ordered[len(ordered) // 2], 1),
-            "p95_ms": round(1000 * ordered[min(len(ordered) - 1, int(len(ordered) * 0.95))], 1),
-            "max_ms": round(1000 * ordered[-1], 1)}
-
-
-# -- data -----------------------------------------------------------------------------------------------------------
-def restbench_queries(path: Path) -> list[dict[str, Any]]:
-    data = json.loads(path.read_text(encoding="utf-8"))
-    return [{"i": i, "query": q["query"], "solution": q["solution"],
-             "gold": [" ".join(normalise_call(c)) for c in q["solution"]]} for i, q in enumerate(data)]
-
-
-def taskbench_requests(path: Path) -> list[dict[str, Any]]:
-    out = []
-    for i, line in enumerate(path.read_text(encoding="utf-8").splitlines()):
-        if line.strip():
-            r = json.loads(line)
-            out.append({"i": i, "id": r["id"], "query": r["instruction"], "type": r["type"],
-                        "gold_nodes": [n["task"] for n in r["task_nodes"]],
-                        "gold_links": [[link["source"], link["target"]] for link in r["task_links"]]})
-    return out
 
 
 # -- graphs ---------------------------------------------------------------------------------------------------------
@@ -229,64 +197,6 @@ def taskbench_graph(bench: Bench, embedder: Any, data: Path) -> tuple[dict[str, 
     batch = read_taskbench(data / "taskbench" / "data_huggingface", ImportBatch("taskbench"))
     stats = finish_graph(bench, batch, embedder)
     return tool_names(bench, batch.tools, lambda ref: str(ref.get("node"))), stats
-
-
-# -- scoring --------------------------------------------------------------------------------------------------------
-def is_subsequence(gold: list[str], seq: list[str]) -> bool:
-    it = iter(seq)
-    return all(any(x == g for x in it) for g in gold)
-
-
-def score_rest(pred: list[str], gold: list[str]) -> dict[str, Any]:
-    return {"gold": gold, "cp": is_subsequence(gold, pred), "exact": pred == gold, "covered": set(gold) <= set(pred),
-            "delta": len(pred) - len(gold)}
-
-
-def aggregate_rest(rows: list[dict[str, Any]]) -> dict[str, Any]:
-    n = len(rows)
-    cp = [r for r in rows if r["cp"]]
-    return {"n": n, "cp_pct": round(100 * len(cp) / n, 1) if n else 0.0,
-            "exact_pct": round(100 * sum(r["exact"] for r in rows) / n, 1) if n else 0.0,
-            "covered_pct": round(100 * sum(r["covered"] for r in rows) / n, 1) if n else 0.0,
-            "first_in_pct": round(100 * sum(r["gold"][0] in r["pred"] for r in rows) / n, 1) if n else 0.0,
-            "last_in_pct": round(100 * sum(r["gold"][-1] in r["pred"] for r in rows) / n, 1) if n else 0.0,
-            "delta_mean": round(statistics.fmean(r["delta"] for r in rows), 2) if n else 0.0,
-            "delta_mean_cp": round(statistics.fmean(r["delta"] for r in cp), 2) if cp else None,
-            "plan_len_mean": round(statistics.fmean(len(r["pred"]) for r in rows), 2) if n else 0.0,
-            "empty": sum(not r["pred"] for r in rows),
-            "cp_by_gold_len": {str(k): f"{sum(r['cp'] for r in rows if len(r['gold']) == k)}/"
-                                       f"{sum(len(r['gold']) == k for r in rows)}"
-                               for k in sorted({len(r["gold"]) for r in rows})},
-            "cp_gold_has_dead_end": f"{sum(r['cp'] for r in rows if r.get('dead_end'))}/"
-                                    f"{sum(bool(r.get('dead_end')) for r in rows)}",
-            "cp_gold_reachable": f"{sum(r['cp'] for r in rows if not r.get('dead_end'))}/"
-                                 f"{sum(not r.get('dead_end') for r in rows)}"}
-
-
-def f1(pred: set[Any], gold: set[Any]) -> float:
-    tp = len(pred & gold)
-    if not tp:
-        return 1.0 if not pred and not gold else 0.0
-    p, r = tp / len(pred), tp / len(gold)
-    return 2 * p * r / (p + r)
-
-
-def score_task(nodes: list[str], edges: list[list[str]], req: dict[str, Any]) -> dict[str, Any]:
-    gold_edges = {tuple(e) for e in req["gold_links"]}
-    pred_edges = {tuple(e) for e in edges}
-    return {"node_f1": f1(set(nodes), set(req["gold_nodes"])),
-            "edge_f1": f1(pred_edges, gold_edges) if gold_edges else None,
-            "spurious_edges": len(pred_edges) if not gold_edges else 0}
-
-
-def aggregate_task(rows: list[dict[str, Any]]) -> dict[str, Any]:
-    def block(part: list[dict[str, Any]]) -> dict[str, Any]:
-        edged = [r["edge_f1"] for r in part if r["edge_f1"] is not None]
-        return {"n": len(part), "node_f1": round(statistics.fmean(r["node_f1"] for r in part), 3) if part else None,
-                "edge_f1": round(statistics.fmean(edged), 3) if edged else None, "edge_n": len(edged),
-                "single_with_edges": sum(r["spurious_edges"] > 0 for r in part)}
-
-    return {"all": block(rows), **{t: block([r for r in rows if r["type"] == t]) for t in ("single", "chain", "dag")}}
 
 
 # -- runs -----------------------------------------------------------------------------------------------------------
@@ -475,101 +385,6 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         result["notes"].append(f"{unreachable} RestBench gold path(s) name an operation missing from the spec "
                                f"(no method can get them right); they are scored like the rest")
     return result
-
-
-# -- output ---------------------------------------------------------------------------------------------------------
-def rest_breakdown(runs: dict[str, Any]) -> str:
-    rows = [[label, *r["metrics"]["cp_by_gold_len"].values(), r["metrics"]["cp_gold_reachable"],
-             r["metrics"]["cp_gold_has_dead_end"]] for label, r in runs.items()]
-    lengths = list(next(iter(runs.values()))["metrics"]["cp_by_gold_len"])
-    return table(["correct paths", *(f"gold of {k}" for k in lengths), "gold without dead end",
-                  "gold with a dead end"], rows)
-
-
-def rest_table(runs: dict[str, Any]) -> str:
-    rows = []
-    for label, r in runs.items():
-        m, lat = r["metrics"], r["latency"]
-        rows.append([label, m["n"], m["cp_pct"], m["exact_pct"], m["covered_pct"], m["first_in_pct"],
-                     m["last_in_pct"], m["delta_mean"],
-                     "–" if m["delta_mean_cp"] is None else m["delta_mean_cp"], m["plan_len_mean"], lat["mean_ms"],
-                     lat["p50_ms"], lat["p95_ms"]])
-    return table(["method", "queries", "CP %", "exact %", "covered %", "1st in %", "last in %", "Δ len",
-                  "Δ len (CP)", "tools",
-                  "mean ms", "p50 ms", "p95 ms"], rows)
-
-
-def task_table(runs: dict[str, Any]) -> str:
-    rows = []
-    for label, r in runs.items():
-        m, lat = r["metrics"], r["latency"]
-
-        def cell(value: Any) -> Any:
-            return "–" if value is None else value
-
-        rows.append([label, m["all"]["node_f1"], cell(m["all"]["edge_f1"]),
-                     *(cell(m[t]["node_f1"]) for t in ("single", "chain", "dag")),
-                     *(cell(m[t]["edge_f1"]) for t in ("chain", "dag")), m["single"]["single_with_edges"],
-                     lat["mean_ms"], lat["p95_ms"]])
-    return table(["method", "node F1", "edge F1", "node F1 single", "node F1 chain", "node F1 dag",
-                  "edge F1 chain", "edge F1 dag", "single w/ edges", "mean ms", "p95 ms"], rows)
-
-
-def human(r: dict[str, Any]) -> None:
-    print("# The graph-only planner against RestBench TMDB and the TaskBench sample\n")
-    print(machine_line(r["machine"]))
-    print(f"code: commit {r['code']['commit']}, uncommitted changes under toolgraph/ gds_jobs/ cypher/: "
-          f"{len(r['code']['dirty'])}")
-    print(f"embedding model {r['model']}, torch threads {r['torch_threads']}; load average before "
-          f"{', '.join(f'{x:.2f}' for x in r['load_before'])}, "
-          f"after {', '.join(f'{x:.2f}' for x in r['load_after'])}")
-    rb = r["restbench"]
-    g = rb["spec_only"]["graph"]
-    print(f"\n## RestBench TMDB: {rb['queries']} queries (gold lengths {rb['gold_lengths']}), "
-          f"{rb['gold_in_spec']} with every gold call in the spec\n")
-    print(f"spec-only graph: {g['tools']} tools, relations {g['relations']}, {g['call_paths']} call paths; "
-          f"id -> METHOD /path mapping checked: {g['mapping_ok']}\n")
-    print(f"dead ends (a needed input no tool provides): {len(g['dead_ends'])}: {', '.join(g['dead_ends'])}\n")
-    print(rest_table(rb["spec_only"]["runs"]))
-    print()
-    print(rest_breakdown(rb["spec_only"]["runs"]))
-    print("\n2-fold (gold paths of one half imported as call paths, the other half planned; pooled):")
-    for f in rb["two_fold"]["folds"]:
-        print(f"  fold {f['fold']}: paths from the {f['paths_from']} queries, {f['evaluated']} evaluated; "
-              f"relations {f['graph']['relations']}, {f['graph']['call_paths']} call paths, "
-              f"{len(f['graph']['rejected'])} rejected")
-    print()
-    print(rest_table(rb["two_fold"]["runs"]))
-    print()
-    print(rest_breakdown(rb["two_fold"]["runs"]))
-    if "sweep" in rb:
-        s = rb["sweep"]
-        print(f"\n## GraphPolicy sweep: tuned on the {s['tune_split']}, held out: {s['held_out_split']} "
-              f"(spec-only graph, decomposition on; {s['criterion']})\n")
-        params = list(s["default"]["policy"])
-        rows = [[*(g["policy"][k] for k in params), g["tune"]["cp_pct"], g["tune"]["exact_pct"],
-                 g["tune"]["delta_mean"]] for g in s["grid"]]
-        print(table([*params, "tune CP %", "tune exact %", "tune Δ len"], rows))
-        print()
-        rows = [[name, *(s[name]["policy"][k] for k in params), s[name]["tune"]["cp_pct"],
-                 s[name]["held_out"]["cp_pct"], s[name]["held_out"]["exact_pct"], s[name]["held_out"]["delta_mean"]]
-                for name in ("default", "best")]
-        print(table(["", *params, "tune CP %", "held-out CP %", "held-out exact %", "held-out Δ len"], rows))
-    for name, h in r.get("heldout", {}).items():
-        print(f"\n## Held out: {name} ({h['spec']}): {h['queries']} queries (gold lengths {h['gold_lengths']}), "
-              f"{h['gold_in_spec']} with every gold call in the spec\n")
-        print(f"graph: {h['graph']['tools']} tools, relations {h['graph']['relations']}; "
-              f"mapping checked: {h['graph']['mapping_ok']}; dead ends: {len(h['graph']['dead_ends'])}\n")
-        print(rest_table(h["runs"]))
-        print()
-        print(rest_breakdown(h["runs"]))
-    if "taskbench" in r:
-        t = r["taskbench"]
-        print(f"\n## TaskBench huggingface sample: {t['requests']} requests {t['types']}\n")
-        print(f"graph: {t['graph']['tools']} tools, relations {t['graph']['relations']}\n")
-        print(task_table(t["runs"]))
-    print(f"\ntotal {r['total_s']} s")
-    print_notes(r)
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:

@@ -18,13 +18,13 @@ JSON action instructions) whose candidate list is every tool of the graph, each 
 candidate (``describe_candidate``, with the tool's card, needs and a retrieval link), measured the same way.
 
 It also renders every tool of the StableToolBench corpus the shared data holds (the ``toolbench`` import of
-docs/benchmarks.md, "Retrieval"; read into a batch, nothing written) the same way, to show how the baseline grows
-with the graph while the planner's prompts stay bounded by ``top_k``.
+docs/benchmarks-history.md, "Retrieval"; read into a batch, nothing written) the same way, to show how the
+baseline grows with the graph while the planner's prompts stay bounded by ``top_k``.
 
     .venv/bin/python bench/prompt_bench.py --torch-threads 1 --out bench/results/prompt_bench.json   # tables, JSON
     .venv/bin/python bench/prompt_bench.py --json                                                   # the JSON object
 
-Figures: docs/benchmarks.md, section "Planner".
+Figures: docs/benchmarks.md, section "Prompt size".
 """
 
 from __future__ import annotations
@@ -53,7 +53,8 @@ from common import (
     progress,
     table,
 )
-from plan_bench import code_state, restbench_graph, restbench_queries
+from plan_bench import code_state, restbench_graph
+from plan_scoring import restbench_queries
 from tqdm import tqdm
 
 from toolgraph.ingest.batch import ImportBatch

@@ -14,7 +14,7 @@ StableToolBench corpus of bench/peers_bench.py (``--corpus shared``, its queries
         [--tools 16000 --edges 100000] [--queries 200] [--included 100] [--rounds 1] [--torch-threads 1]
         [--query-precision auto|float32|bfloat16]
 
-Figures: docs/benchmarks.md, "Issue 14, retrieval latency".
+Figures: docs/benchmarks.md, "Retrieval latency".
 """
 
 from __future__ import annotations
@@ -28,14 +28,10 @@ from pathlib import Path
 from typing import Any
 
 from common import (
-    WORDS,
     LoadSampler,
     add_graph_args,
     arg_parser,
-    bench_embedder,
     bench_main,
-    embed_with_cache,
-    generate,
     git_state,
     machine_info,
     machine_line,
@@ -44,6 +40,8 @@ from common import (
     table,
     timed,
 )
+from embedder import bench_embedder, embed_with_cache
+from generated import WORDS, generate
 
 from toolgraph.retrieve.evaluate import load_queries
 from toolgraph.retrieve.index import embedding_stamp

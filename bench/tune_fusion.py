@@ -29,7 +29,8 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-from common import bench_embedder, embed_with_cache, private_server, progress
+from common import private_server, progress
+from embedder import bench_embedder, embed_with_cache
 from peers_bench import FILES, TUNED_ON, build
 
 from toolgraph.embeddings.base import Embedder

@@ -1,7 +1,7 @@
 """How the graph method's parameters (toolgraph/retrieve/search.py, GraphWeights) were chosen: a grid search of
 NDCG@5 on StableToolBench G1_instruction and G1_category, with G1_tool and G2_category held out.
 
-It needs a graph with the shared corpus imported, weighted and embedded (the commands in docs/benchmarks.md,
+It needs a graph with the shared corpus imported, weighted and embedded (the commands in docs/benchmarks-history.md,
 "Retrieval"), reached through the usual TOOLGRAPH_* settings. For every query it computes the hybrid list and the
 graph neighbours of the top hits once, then scores every grid point in Python.
 

@@ -37,13 +37,13 @@ from common import (
     arg_parser,
     bench_main,
     free_port,
-    generate,
     machine_info,
     machine_line,
     private_server,
     progress,
     table,
 )
+from generated import generate
 
 from web.explore import neighbourhood, search_tools, tool_details
 from web.graphs import neighbourhood_graph

@@ -38,7 +38,6 @@ from common import (
     arg_parser,
     bench_main,
     cpu_seconds,
-    generate,
     machine_info,
     machine_line,
     print_notes,
@@ -48,6 +47,7 @@ from common import (
     table,
     timed,
 )
+from generated import generate
 
 from gds_jobs import JOBS, run_jobs
 from gds_jobs.algorithms import louvain, pagerank

@@ -58,7 +58,9 @@ def print_hits(hits: list[dict[str, Any]]) -> None:
 @click.option("--method", type=click.Choice(["keyword", "dense", "hybrid", "graph"]), default="graph",
               show_default=True)
 @click.option("--chains", is_flag=True, help="Return each tool with the providers of its required inputs.")
-@click.option("--exact", is_flag=True, help="Exact cosine over every vector instead of the vector index.")
+@click.option("--exact", is_flag=True,
+              help="Dense scores by exact cosine in a Cypher query on the server (the slow reference) instead of "
+                   "the in-memory vectors.")
 @click.option("--batch", "batch_file", type=click.Path(path_type=Path, dir_okay=False),
               help='JSON lines {"query": ...} in; one JSON result line per query out (model loaded once).')
 @json_option
@@ -92,7 +94,9 @@ def eval_() -> None:
               help="StableToolBench-format query file (repeatable).")
 @click.option("--k", "ks", default="1,3,5,10", show_default=True, help="Cut-offs, comma-separated.")
 @click.option("--methods", default="keyword,dense,hybrid,graph", show_default=True)
-@click.option("--exact", is_flag=True, help="Exact cosine instead of the vector index.")
+@click.option("--exact", is_flag=True,
+              help="Dense scores by exact cosine in a Cypher query on the server (the slow reference) instead of "
+                   "the in-memory vectors.")
 @click.option("--baseline", type=click.Choice(["bm25"]), default=None,
               help="Add plain BM25 over the same tools (in memory, no extra package) as method bm25.")
 @json_option
