@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Self
 
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
@@ -114,7 +114,7 @@ class Tool(BaseModel):
         return list(value) if value is not None and not isinstance(value, (list, str, Mapping)) else value
 
     @classmethod
-    def from_row(cls, row: Mapping[str, Any]) -> Any:
+    def from_row(cls, row: Mapping[str, Any]) -> Self:
         """The tool of one query row; :class:`ToolRowError` (naming the tool and the field) when it is malformed."""
         if not isinstance(row, Mapping):
             raise ToolRowError(None, "row", f"a tool row is a map, not {type(row).__name__}")
@@ -126,7 +126,7 @@ class Tool(BaseModel):
             raise _row_error(row.get("id"), exc) from None
 
     @classmethod
-    def of(cls, value: Any, *, need_id: bool = True) -> Any:
+    def of(cls, value: Any, *, need_id: bool = True) -> Self:
         """``value`` itself when it is already a tool of this class, else the tool of a row. ``need_id=False``
         reads a row that has no id (a client's function, not a graph tool): its id is empty, its name its own."""
         if isinstance(value, cls):
