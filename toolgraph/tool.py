@@ -21,9 +21,19 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any, Self
 
-from pydantic import AliasChoices, BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import (
+    AliasChoices,
+    BaseModel,
+    ConfigDict,
+    Field,
+    TypeAdapter,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
 from toolgraph.errors import ToolGraphError
 from toolgraph.models import Param
@@ -64,6 +74,29 @@ def _row_error(tool_id: Any, exc: ValidationError) -> ToolRowError:
     return ToolRowError(tool_id, where or "row", f"{first['msg']} (got {first.get('input')!r:.80})")
 
 
+_PARAMS = TypeAdapter(list[Param])
+
+
+@lru_cache(maxsize=4096)
+def _stored_params(raw: str) -> tuple[Param, ...]:
+    """A stored parameter list, validated once per distinct JSON text (the planner reads the same tools again in
+    every run); raises ValueError or ValidationError."""
+    return tuple(_PARAMS.validate_python(json.loads(raw)))
+
+
+def _params(tool_id: Any, field: str, raw: Any) -> Any:
+    """A parameter list as stored (JSON text: validated through the cache) or as given (left to the model)."""
+    if not isinstance(raw, str) or not raw:
+        return _decode(tool_id, field, raw)
+    try:
+        return list(_stored_params(raw))
+    except ValidationError as exc:
+        error = _row_error(tool_id, exc)
+        raise ToolRowError(tool_id, f"{field}{error.field.removeprefix('row')}", error.problem) from None
+    except ValueError as exc:
+        raise ToolRowError(tool_id, field, f"not JSON ({exc}): {raw[:80]!r}") from None
+
+
 class Tool(BaseModel):
     """A tool node as read from the graph (any query returning tools; fields it does not return take defaults)."""
 
@@ -98,7 +131,8 @@ class Tool(BaseModel):
         tool_id = row.get("id")
         for field in JSON_FIELDS:
             if field in data:
-                row[field] = _decode(tool_id, field, data[field])
+                decode = _params if field.endswith("_params") else _decode
+                row[field] = decode(tool_id, field, data[field])
         group = row.get("group")
         if isinstance(group, Mapping):
             row["group"] = group.get("name") or ""
