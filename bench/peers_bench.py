@@ -53,9 +53,10 @@ from toolgraph.ingest.batch import ImportBatch
 from toolgraph.ingest.paths import read_paths
 from toolgraph.ingest.toolbench import read_toolbench
 from toolgraph.ingest.writer import write_batch
-from toolgraph.retrieve.embed import _params, tool_text
+from toolgraph.retrieve.embed import tool_text
 from toolgraph.retrieve.evaluate import EvalQuery, load_queries, ndcg_at, recall_at
 from toolgraph.retrieve.search import Retriever
+from toolgraph.tool import Tool
 
 FILES = ("G1_instruction.json", "G1_category.json", "G1_tool.json", "G2_category.json")
 TUNED_ON = ("G1_instruction.json", "G1_category.json")
@@ -94,13 +95,12 @@ class GraphToolCallPeer:
         self.graph = ToolGraph()
         tools = []
         for r in rows:
-            params = _params(r.get("required_params")) + _params(r.get("optional_params"))
-            required = [str(p.get("name")) for p in _params(r.get("required_params"))]
-            props = {str(p.get("name")): {"type": "string", "description": str(p.get("description") or "")}
-                     for p in params}
-            description = f"{r.get('description') or r['name']} (tool {r.get('group')}, category {r.get('category')})"
+            tool = Tool.from_row(r)
+            required = [p.name for p in tool.required_params]
+            props = {p.name: {"type": "string", "description": p.description} for p in tool.params}
+            description = f"{tool.description or tool.name} (tool {r.get('group')}, category {r.get('category')})"
             tools.append({"type": "function", "function": {
-                "name": r["id"], "description": description,
+                "name": tool.id, "description": description,
                 "parameters": {"type": "object", "properties": props, "required": required}}})
         self.graph.add_tools(tools)
 

@@ -162,9 +162,7 @@ def corpus_lines(data: Path) -> tuple[list[str], list[str]]:
         group = batch.groups.get(tool.group_id)
         card = ToolCard(id=tool.id, name=tool.name, description=tool.description,
                         group=group.name if group else "", category=group.category if group else "",
-                        required=[p.model_dump() for p in tool.required_params],
-                        optional=[p.model_dump() for p in tool.optional_params], output_schema=None,
-                        importance=0.0, availability=1.0, embedding=None)
+                        required_params=tool.required_params, optional_params=tool.optional_params)
         lines.append(render(card.brief(), tool.id, []))
     return lines, [str(p) for p in paths]
 

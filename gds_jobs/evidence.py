@@ -153,7 +153,7 @@ def _cycles(edges: set[tuple[str, str]]) -> list[list[str]]:
     return out
 
 
-def enrich(tools: list[dict[str, Any]], io: dict[str, tuple[list[Any], list[Any]]],
+def enrich(tools: list[Any], io: dict[str, tuple[list[Any], list[Any]]],
            samples: dict[str, list[frozenset[str]]] | None) -> dict[str, tuple[list[Any], list[Any]]]:
     """Each tool's (inputs, outputs) with the evidence above added: observed outputs, entity aliases of ids, and
     for a tool with no output schema at all, the outputs its description names."""
@@ -161,19 +161,19 @@ def enrich(tools: list[dict[str, Any]], io: dict[str, tuple[list[Any], list[Any]
 
     from gds_jobs.fields import Output, tool_outputs
 
-    by_id = {t["id"]: t for t in tools}
+    by_id = {t.id: t for t in tools}
     # the kinds of thing the API identifies: ids its tools qualify by a subject, and ids in their paths
     keys = {o.key for _, outs in io.values() for o in outs if o.qualified}
     keys |= {i.key for tid, (ins, _) in io.items() for i in ins
-             if i.qualified or "{" + i.raw + "}" in (by_id[tid].get("url") or "")}
+             if i.qualified or "{" + i.raw + "}" in (by_id[tid].url or "")}
     kinds = entity_kinds(keys)
     out: dict[str, tuple[list[Any], list[Any]]] = {}
     for tool in tools:
-        ins, outs = io[tool["id"]]
+        ins, outs = io[tool.id]
         ins, outs = list(ins), list(outs)
-        if tool.get("observed_schema"):
+        if tool.observed_schema:
             have = {o.key for o in outs}
-            for o in tool_outputs({**tool, "output_schema": tool["observed_schema"]}, samples):
+            for o in tool_outputs(tool.model_copy(update={"output_schema": tool.observed_schema}), samples):
                 if o.key not in have:
                     outs.append(replace(o, evidence="observed"))
         have_in, have_out = {i.key for i in ins}, {o.key for o in outs}
@@ -187,13 +187,13 @@ def enrich(tools: list[dict[str, Any]], io: dict[str, tuple[list[Any], list[Any]
                 if alias not in have_out:
                     outs.append(replace(o, key=alias, raw=f"{o.raw} (a {alias[:-3]})", qualified=True))
                     have_out.add(alias)
-        out[tool["id"]] = (ins, outs)
+        out[tool.id] = (ins, outs)
     wanted = {i.key for ins, _ in out.values() for i in ins if not i.typed}
     for tool in tools:
-        ins, outs = out[tool["id"]]
-        if outs or tool.get("output_schema") or tool.get("source") == "taskbench":
+        ins, outs = out[tool.id]
+        if outs or tool.output_schema or tool.source == "taskbench":
             continue
-        for key in described_outputs(tool.get("description") or "", {i.key for i in ins}, wanted):
+        for key in described_outputs(tool.description, {i.key for i in ins}, wanted):
             outs.append(Output(key, f"(its description names {key.replace('_', ' ')})", evidence="description"))
     return out
 

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from typing import Any
 
+from toolgraph.models import Param
 from toolgraph.text.schema import is_schema, schema_fields
 from toolgraph.text.words import NAME_STOPWORDS, singular, split_case
+from toolgraph.tool import Tool
 
 # Names that identify something without saying what: matched only when qualified by their subject
 # ("id" of a person -> "person_id").
@@ -73,13 +74,6 @@ def content_tokens(text: str) -> set[str]:
     return {singular(t) for t in re.findall(r"[a-z][a-z0-9]{2,}", (text or "").lower()) if t not in NAME_STOPWORDS}
 
 
-def _loads(value: Any) -> Any:
-    if isinstance(value, str):
-        try:
-            return json.loads(value)
-        except ValueError:
-            return None
-    return value
 
 
 def context_of(path: list[str], subjects: list[str]) -> list[str]:
@@ -103,22 +97,32 @@ def qualified(name: str, context: list[str]) -> list[str]:
     return [f"{c}_{key}" for c in context if c and c not in AMBIGUOUS]
 
 
-def _subjects_of(tool: dict[str, Any]) -> list[str]:
+ToolLike = Tool | dict[str, Any]
+
+
+def _tool(tool: ToolLike) -> Tool:
+    """A tool row decoded (:class:`Tool`); a row without an id (a test's, a client's) is read too."""
+    return Tool.of(tool, need_id=False)
+
+
+def _subjects_of(tool: ToolLike) -> list[str]:
     from urllib.parse import urlparse
 
-    path = urlparse(tool.get("url") or "").path
-    return subjects(tool.get("name") or "", re.sub(r"\{[^}]*\}", " ", path))
+    tool = _tool(tool)
+    path = urlparse(tool.url).path
+    return subjects(tool.name, re.sub(r"\{[^}]*\}", " ", path))
 
 
-def path_subject(tool: dict[str, Any], param: dict[str, Any]) -> list[str]:
+def path_subject(tool: ToolLike, param: Param | dict[str, Any]) -> list[str]:
     """For a path parameter with an identity name, the path segment right before it: ``/artists/{id}/albums``
     -> ['artist'] (so its ``id`` is an ``artist_id``, not an ``album_id``). Empty when there is none."""
     from urllib.parse import urlparse
 
-    name = param.get("name")
-    if param.get("location") not in (None, "path") or normalise(str(name)) not in IDENTITY:
+    param = param if isinstance(param, Param) else Param.model_validate(param)
+    name = param.name
+    if param.location not in (None, "path") or normalise(str(name)) not in IDENTITY:
         return []
-    path = urlparse(tool.get("url") or "").path
+    path = urlparse(_tool(tool).url).path
     m = re.search(r"([A-Za-z][A-Za-z0-9_-]*)/\{" + re.escape(str(name)) + r"\}", path)
     if not m:
         return []
@@ -166,9 +170,10 @@ SHAPE_MIN_SHARED = 3  # fields in common (besides the id)
 SHAPE_MIN_OVERLAP = 0.4  # shared / the smaller object's fields
 
 
-def shape_samples(tools: list[dict[str, Any]]) -> dict[str, list[frozenset[str]]]:
+def shape_samples(tools: list[Tool] | list[dict[str, Any]]) -> dict[str, list[frozenset[str]]]:
     """kind -> the field sets of objects whose id is qualified as that kind (see above); kinds are those whose id
     some tool takes as an input."""
+    tools = [_tool(t) for t in tools]
     consumed = {i.key[: -len("_id")] for tool in tools for i in tool_inputs(tool) if i.key.endswith("_id")}
     samples: dict[str, list[frozenset[str]]] = {}
     for tool in tools:
@@ -182,9 +187,9 @@ def shape_samples(tools: list[dict[str, Any]]) -> dict[str, list[frozenset[str]]
     return samples
 
 
-def _objects_of(tool: dict[str, Any]) -> list[tuple[list[str], frozenset[str]]]:
+def _objects_of(tool: ToolLike) -> list[tuple[list[str], frozenset[str]]]:
     out: list[tuple[list[str], frozenset[str]]] = []
-    _objects(_loads(tool.get("output_schema")), [], out)
+    _objects(_tool(tool).output_schema, [], out)
     return out
 
 
@@ -203,12 +208,13 @@ def shape_kind(keys: frozenset[str], samples: dict[str, list[frozenset[str]]]) -
     return best if best_score >= SHAPE_MIN_OVERLAP else None
 
 
-def tool_outputs(tool: dict[str, Any], samples: dict[str, list[frozenset[str]]] | None = None) -> list[Output]:
+def tool_outputs(tool: ToolLike, samples: dict[str, list[frozenset[str]]] | None = None) -> list[Output]:
     """Outputs from ``output_schema`` (TaskBench ``{outputs: [types]}``, JSON schema or response template).
     An identity field is qualified by its parent object when that says what it is, else by the tool's subjects;
     with ``samples`` (:func:`shape_samples` of all tools), an id whose context names no known kind is also
     qualified by the kind its object looks like."""
-    schema = _loads(tool.get("output_schema"))
+    tool = _tool(tool)
+    schema = tool.output_schema
     if isinstance(schema, dict) and isinstance(schema.get("outputs"), list):
         return [Output(t.lower(), t, typed=True) for t in schema["outputs"] if isinstance(t, str)]
     fields = schema_fields(schema, depth=SCHEMA_DEPTH)
@@ -232,23 +238,22 @@ def tool_outputs(tool: dict[str, Any], samples: dict[str, list[frozenset[str]]] 
     return list(out.values())
 
 
-def tool_inputs(tool: dict[str, Any]) -> list[Input]:
-    typed = tool.get("source") == "taskbench"
+def tool_inputs(tool: ToolLike) -> list[Input]:
+    tool = _tool(tool)
+    typed = tool.source == "taskbench"
     subj = _subjects_of(tool)
     out: dict[str, Input] = {}
-    for field, required in (("required_params", True), ("optional_params", False)):
-        for param in _loads(tool.get(field)) or []:
-            if not isinstance(param, dict) or not isinstance(param.get("name"), str):
-                continue
+    for params, required in ((tool.required_params, True), (tool.optional_params, False)):
+        for param in params:
             if typed:
-                key = str(param.get("type") or "").lower()
+                key = param.type.lower()
                 if key:
-                    out.setdefault(key, Input(key, param["name"], required, typed=True))
+                    out.setdefault(key, Input(key, param.name, required, typed=True))
                 continue
             context = path_subject(tool, param) or subj
-            for key in qualified(param["name"], context):
+            for key in qualified(param.name, context):
                 if key not in out or (required and not out[key].required):
-                    out[key] = Input(key, param["name"], required, qualified=normalise(param["name"]) in IDENTITY)
+                    out[key] = Input(key, param.name, required, qualified=normalise(param.name) in IDENTITY)
     return list(out.values())
 
 

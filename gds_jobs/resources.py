@@ -36,6 +36,7 @@ from gds_jobs.fields import Input, Output, io_from_description, shape_samples, t
 from toolgraph.db.store import Tx, chunks
 from toolgraph.llm import ChatModel
 from toolgraph.text.params import is_lookup_key
+from toolgraph.tool import Tool
 
 log = logging.getLogger(__name__)
 
@@ -67,25 +68,28 @@ class ResourceParams(JobParams):
     llm_batch: int = Field(20, ge=1, le=200, description="candidate pairs per LLM call")
 
 
-def _io(tool: dict[str, Any], from_descriptions: bool, samples: dict[str, list[frozenset[str]]] | None = None
+def _io(tool: Tool, from_descriptions: bool, samples: dict[str, list[frozenset[str]]] | None = None
         ) -> tuple[list[Input], list[Output]]:
     if from_descriptions:
-        ins, outs = io_from_description(tool.get("description") or "")
+        ins, outs = io_from_description(tool.description)
         return [Input(t, t, True, typed=True) for t in ins], [Output(t, t, typed=True) for t in outs]
     return tool_inputs(tool), tool_outputs(tool, samples)
 
 
-def find_candidates(tools: list[dict[str, Any]], params: ResourceParams) -> tuple[list[Candidate], dict[str, int]]:
-    """Candidate edges from tool rows (id, name, url, description, source, group, category, params, schema)."""
-    by_id = {t["id"]: t for t in tools}
+def find_candidates(tools: list[Tool] | list[dict[str, Any]], params: ResourceParams
+                    ) -> tuple[list[Candidate], dict[str, int]]:
+    """Candidate edges from tools (``job_tool_features`` rows: id, name, url, description, source, group,
+    category, params, schema)."""
+    tools = [Tool.of(t) for t in tools]
+    by_id = {t.id: t for t in tools}
     samples = None if params.from_descriptions else shape_samples(tools)  # what each kind's objects look like
-    io = {t["id"]: _io(t, params.from_descriptions, samples) for t in tools}
+    io = {t.id: _io(t, params.from_descriptions, samples) for t in tools}
     if not params.from_descriptions:
         io = enrich(tools, io, samples)  # observed outputs, entity aliases, outputs named by descriptions
     needs = {tid: {i.key for i in ins if i.required} for tid, (ins, _) in io.items()}
 
-    def scope_of(tool: dict[str, Any]) -> str:
-        return {"group": tool.get("group") or "", "category": tool.get("category") or "", "all": ""}[params.scope]
+    def scope_of(tool: Tool) -> str:
+        return {"group": tool.group_id or "", "category": tool.category, "all": ""}[params.scope]
 
     producers: dict[tuple[str, str], list[tuple[str, Output]]] = defaultdict(list)
     for tid, (_, outs) in io.items():
@@ -109,7 +113,7 @@ def find_candidates(tools: list[dict[str, Any]], params: ResourceParams) -> tupl
                 stats["resources_too_common"] += 1
                 continue
             stats["inputs_matched"] += 1
-            groups = {by_id[a].get("group") for a, _ in makers}
+            groups = {by_id[a].group_id for a, _ in makers}
             strong = inp.required and not inp.typed and len(groups) == 1
             for a, out in makers:
                 base = 0.6 if out.typed else (0.7 if out.qualified or inp.qualified else 0.8)
@@ -137,8 +141,8 @@ Answer with JSON only: {"decisions": [{"index": 0, "depends": true, "strong": fa
 """
 
 
-def _describe(tool: dict[str, Any]) -> str:
-    return f"{tool.get('name')} ({tool['id']}): {(tool.get('description') or '')[:300]}"
+def _describe(tool: Tool) -> str:
+    return f"{tool.name} ({tool.id}): {tool.description[:300]}"
 
 
 class _Cache:
@@ -154,9 +158,9 @@ class _Cache:
                 log.warning("ignoring unreadable LLM cache %s", path)
 
     @staticmethod
-    def key(model: str, cand: Candidate, a: dict[str, Any], b: dict[str, Any]) -> str:
+    def key(model: str, cand: Candidate, a: Tool, b: Tool) -> str:
         text = json.dumps([model, cand.source, cand.target, cand.resource, cand.output, cand.param,
-                           a.get("description"), b.get("description")])
+                           a.description, b.description])
         return hashlib.sha1(text.encode("utf-8")).hexdigest()
 
     def save(self) -> None:
@@ -167,7 +171,7 @@ class _Cache:
             tmp.replace(self.path)
 
 
-def confirm_with_llm(llm: ChatModel, cands: list[Candidate], tools: dict[str, dict[str, Any]], batch: int,
+def confirm_with_llm(llm: ChatModel, cands: list[Candidate], tools: dict[str, Tool], batch: int,
                      cache_path: Path | None) -> tuple[list[Candidate], dict[str, int]]:
     cache = _Cache(cache_path)
     keys = [cache.key(llm.model, c, tools[c.source], tools[c.target]) for c in cands]
@@ -205,9 +209,9 @@ class ResourcesJob(Job):
     Params = ResourceParams
 
     def run_portable(self, ctx: JobContext, params: Any) -> dict[str, Any]:
-        tools = ctx.store.query("job_tool_features")
+        tools = [Tool.from_row(r) for r in ctx.store.query("job_tool_features")]
         candidates, stats = find_candidates(tools, params)
-        by_id = {t["id"]: t for t in tools}
+        by_id = {t.id: t for t in tools}
         llm = ctx.extras.get("llm") if params.use_llm else None
         source = "rules"
         if llm is not None and candidates:
@@ -232,8 +236,8 @@ class ResourcesJob(Job):
                 continue
             rows[c.type].append({"source": c.source, "target": c.target, "resource": c.resource, "props": {
                 "weight": c.weight, "source": source, "evidence": c.evidence,
-                "description": f"{by_id[c.source].get('name')} outputs {c.output}, which "
-                               f"{by_id[c.target].get('name')} takes as {c.param}"}})
+                "description": f"{by_id[c.source].name} outputs {c.output}, which "
+                               f"{by_id[c.target].name} takes as {c.param}"}})
         def work(tx: Tx) -> tuple[list[dict[str, Any]], dict[str, int]]:  # the old mined edges give way at once
             removed = tx.run("job_clear_mined_resources", sources=list(JOB_SOURCES))
             return removed, {t: ctx.write_rows(MERGE[t], rows[t], tx) for t in rows}

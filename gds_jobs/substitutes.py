@@ -23,6 +23,7 @@ from gds_jobs.base import Job, JobContext, JobParams, projected
 from gds_jobs.fields import content_tokens, tool_inputs, tool_outputs
 from gds_jobs.graph_jobs import DEPENDENCY_TYPES
 from toolgraph.db.store import Tx
+from toolgraph.tool import Tool
 
 
 class SubstituteParams(JobParams):
@@ -38,10 +39,10 @@ def jaccard(a: set[Any], b: set[Any]) -> float:
     return len(a & b) / len(a | b) if a or b else 0.0
 
 
-def _features(tool: dict[str, Any]) -> tuple[set[str], set[str], set[str]]:
+def _features(tool: Tool) -> tuple[set[str], set[str], set[str]]:
     inputs = {i.key for i in tool_inputs(tool)}
     outputs = {o.key for o in tool_outputs(tool)}
-    text = content_tokens(f"{tool.get('name') or ''} {tool.get('description') or ''}")
+    text = content_tokens(f"{tool.name} {tool.description}")
     return inputs, outputs, text
 
 
@@ -54,11 +55,11 @@ def neighbour_sets(edges: list[dict[str, Any]]) -> dict[str, set[str]]:
     return out
 
 
-def score_pairs(tools: list[dict[str, Any]], neighbours: dict[str, set[str]] | None,
+def score_pairs(tools: list[Tool] | list[dict[str, Any]], neighbours: dict[str, set[str]] | None,
                 neighbour_sim: dict[tuple[str, str], float] | None, params: SubstituteParams) -> list[dict[str, Any]]:
     """Scored pairs (a < b), ``top_k`` per tool. Neighbour similarity comes from ``neighbour_sim`` (GDS) when
     given, else is computed from ``neighbours``."""
-    feats = {t["id"]: _features(t) for t in tools}
+    feats = {t.id: _features(t) for t in map(Tool.of, tools)}
     index: dict[str, list[str]] = defaultdict(list)
     for tid, (ins, outs, text) in feats.items():
         for f in {f"i:{x}" for x in ins} | {f"o:{x}" for x in outs} | {f"t:{x}" for x in text}:

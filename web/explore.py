@@ -13,6 +13,7 @@ from toolgraph.db.store import GraphStore
 from toolgraph.embeddings.base import Embedder, EmbeddingError
 from toolgraph.errors import GraphStoreError
 from toolgraph.models import DEPENDENCY_TYPES, MANUAL_SOURCES, clean_text
+from toolgraph.tool import Tool
 from web.edits import edge_version
 from web.errors import NotFound, ValidationFailed
 
@@ -108,10 +109,11 @@ def tool_details(store: GraphStore, tool_id: str, *, edge_limit: int = 200) -> d
     tool = {key: t[key] for key in ("id", "name", "description", "method", "url", "source", "function_name",
                                     "category", "embedded")}
     tool["group"] = t["group"] or {}
-    tool["required_params"] = _loads(t["required_params"], [])
-    tool["optional_params"] = _loads(t["optional_params"], [])
-    tool["output_schema"] = _loads(t["output_schema"], None)
-    tool["source_ref"] = _loads(t["source_ref"], {})
+    decoded = Tool.from_row(t)
+    tool["required_params"] = decoded.param_dicts(required=True)
+    tool["optional_params"] = decoded.param_dicts(required=False)
+    tool["output_schema"] = decoded.output_schema
+    tool["source_ref"] = decoded.source_ref
     weights = {key: t[key] for key in NODE_WEIGHTS if t[key] is not None}
     computed: dict[str, Any] = {}
     latest: dict[str, dict[str, Any]] = {}

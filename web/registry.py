@@ -18,6 +18,7 @@ from toolgraph.embeddings.base import Embedder
 from toolgraph.errors import ImportRejectedError, ToolGraphError
 from toolgraph.ingest.batch import ImportBatch, describe_validation_error
 from toolgraph.models import CategorySpec, GroupSpec, Param, ToolSpec, clean_text, id_part
+from toolgraph.tool import Tool
 from web.errors import ValidationFailed
 
 log = logging.getLogger(__name__)
@@ -158,5 +159,5 @@ def register_tool(store: GraphStore, data: dict[str, Any], user: str,
 def user_tools(store: GraphStore, limit: int = 100) -> list[dict[str, Any]]:
     rows = store.query("list_tools_by_source", source=SOURCE, limit=limit)
     for row in rows:
-        row["source_ref"] = json.loads(row["source_ref"] or "{}")
+        row["source_ref"] = Tool.from_row(row).source_ref
     return rows

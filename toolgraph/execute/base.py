@@ -6,35 +6,19 @@ connections) and never returns a partial result; it must honour ``timeout_s`` it
 
 from __future__ import annotations
 
-import json
 from typing import Any, Protocol, runtime_checkable
 
 from pydantic import BaseModel, Field
 
-from toolgraph.models import Param
+from toolgraph.tool import Tool
 
 
-class ExecTool(BaseModel):
-    """A tool as an executor needs it, read from the graph (``tool_details``)."""
-
-    id: str
-    name: str
-    description: str = ""
-    group_id: str | None = None
-    group_name: str | None = None
-    category: str | None = None
-    method: str | None = None
-    url: str | None = None
-    source: str = ""
-    source_ref: dict[str, Any] = {}
-    function_name: str | None = None
-    required_params: list[Param] = []
-    optional_params: list[Param] = []
-    output_schema: Any = None
+class ExecTool(Tool):
+    """A tool as an executor needs it, read from the graph (a ``tool_details`` row, :meth:`Tool.from_row`)."""
 
     @property
-    def params(self) -> list[Param]:
-        return [*self.required_params, *self.optional_params]
+    def group_name(self) -> str | None:
+        return self.group or None
 
     @property
     def mutating(self) -> bool:
@@ -43,26 +27,6 @@ class ExecTool(BaseModel):
         if self.source_ref.get("mutating") is not None:
             return bool(self.source_ref["mutating"])
         return bool(self.method) and self.method.upper() not in ("GET", "HEAD", "OPTIONS")
-
-    @classmethod
-    def from_row(cls, row: dict[str, Any]) -> ExecTool:
-        """From a ``tool_details`` row (JSON strings for params, schema and source_ref)."""
-
-        def loads(value: Any, default: Any) -> Any:
-            if value is None:
-                return default
-            return json.loads(value) if isinstance(value, str) else value
-
-        group = row.get("group") or {}
-        return cls(
-            id=row["id"], name=row.get("name") or row["id"], description=row.get("description") or "",
-            group_id=group.get("id"), group_name=group.get("name"), category=row.get("category"),
-            method=row.get("method"), url=row.get("url"), source=row.get("source") or "",
-            source_ref=loads(row.get("source_ref"), {}), function_name=row.get("function_name"),
-            required_params=[Param(**p) for p in loads(row.get("required_params"), [])],
-            optional_params=[Param(**p) for p in loads(row.get("optional_params"), [])],
-            output_schema=loads(row.get("output_schema"), None),
-        )
 
 
 class CallResult(BaseModel):

@@ -8,13 +8,13 @@ whose message says what is wrong and, for ids, the closest valid ones, so an age
 from __future__ import annotations
 
 import difflib
-import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from toolgraph.errors import ToolGraphError
+from toolgraph.tool import Tool
 
 METHODS = ("keyword", "dense", "hybrid", "graph")
 EDGE_TYPES = ("SEQUENTIAL", "STRONG_RESOURCE", "WEAK_RESOURCE")
@@ -100,13 +100,11 @@ class Navigator:
 
     def get_tool(self, tool_id: str) -> dict[str, Any]:
         d = self._details(tool_id)
+        tool = Tool.from_row(d)
         out = {k: v for k, v in d.items() if v is not None}
-        for key in ("required_params", "optional_params", "output_schema", "source_ref"):
-            if isinstance(out.get(key), str):
-                try:
-                    out[key] = json.loads(out[key])
-                except ValueError:
-                    pass
+        decoded = {"required_params": tool.param_dicts(required=True), "source_ref": tool.source_ref,
+                   "optional_params": tool.param_dicts(required=False), "output_schema": tool.output_schema}
+        out.update({k: v for k, v in decoded.items() if k in out})
         if isinstance(out.get("group"), dict):
             out["group"] = {k: v for k, v in out["group"].items() if v is not None}
         return out

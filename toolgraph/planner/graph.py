@@ -7,6 +7,7 @@ import json
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from toolgraph.db.store import GraphStore
@@ -17,6 +18,7 @@ from toolgraph.text.params import GENERIC_IDS, IDENTIFIER, NUMERIC_NAME, is_look
 from toolgraph.text.reading import pick, read
 from toolgraph.text.schema import NUMERIC_TYPES, json_type_of
 from toolgraph.text.words import lexical_similarity
+from toolgraph.tool import Tool
 
 
 def cosine(a: list[float], b: list[float]) -> float:
@@ -34,21 +36,16 @@ def loads(raw: Any, default: Any) -> Any:
         return default
 
 
-@dataclass
-class ToolCard:
-    id: str
-    name: str
-    description: str
-    group: str
-    category: str
-    required: list[dict[str, Any]]
-    optional: list[dict[str, Any]]
-    output_schema: Any
-    importance: float
-    availability: float
-    embedding: list[float] | None
-    url: str = ""
-    method: str = ""
+class ToolCard(Tool):
+    """The planner's view of a tool (a ``planner_tools`` row): parameters as plain maps, a brief for prompts."""
+
+    @cached_property
+    def required(self) -> list[dict[str, Any]]:
+        return self.param_dicts(required=True)
+
+    @cached_property
+    def optional(self) -> list[dict[str, Any]]:
+        return self.param_dicts(required=False)
 
     def text(self) -> str:
         return f"{self.name} {self.description} {self.group}"
@@ -87,18 +84,9 @@ class PlannerGraph:
             # With a vector source (the retriever's in-memory matrix) the vectors do not travel over Bolt again.
             from_graph = self.dense and self.vector_of is None
             for row in self.store.query("planner_tools", ids=missing, vectors=from_graph):
-                vector = row["embedding"] if from_graph else (
-                    self.vector_of(row["id"]) if self.vector_of is not None and self.dense else None)
-                self.cards[row["id"]] = ToolCard(
-                    id=row["id"], name=row["name"] or row["id"], description=row["description"] or "",
-                    group=row["group"] or "", category=row["category"] or "",
-                    required=[p for p in loads(row["required_params"], []) if isinstance(p, dict)],
-                    optional=[p for p in loads(row["optional_params"], []) if isinstance(p, dict)],
-                    output_schema=loads(row["output_schema"], None),
-                    importance=float(row["importance"] or 0.0), availability=float(
-                        row["availability"] if row["availability"] is not None else 1.0),
-                    embedding=list(vector) if vector is not None else None,
-                    url=row.get("url") or "", method=row.get("method") or "")
+                card = ToolCard.from_row(row if from_graph else {**row, "embedding": (
+                    self.vector_of(row["id"]) if self.vector_of is not None and self.dense else None)})
+                self.cards[card.id] = card
         return {i: self.cards[i] for i in ids if i in self.cards}
 
     def categories(self, limit: int = 200) -> list[dict[str, Any]]:

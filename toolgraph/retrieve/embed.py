@@ -9,7 +9,6 @@ is recorded in ``(:EmbeddingModel {key: 'tools', name, dimensions})``; vectors o
 from __future__ import annotations
 
 import hashlib
-import json
 from datetime import UTC, datetime
 from typing import Any
 
@@ -17,29 +16,14 @@ from tqdm import tqdm
 
 from toolgraph.db.store import GraphStore, chunks
 from toolgraph.embeddings.base import Embedder, EmbeddingError
+from toolgraph.tool import Tool
 
 LABEL, VECTOR, TEXT = "Tool", "embedding", "search_text"
 
 
-def _params(raw: Any) -> list[dict[str, Any]]:
-    try:
-        value = json.loads(raw) if isinstance(raw, str) else raw
-    except ValueError:
-        return []
-    return [p for p in value or [] if isinstance(p, dict)]
-
-
-def tool_text(row: dict[str, Any]) -> str:
-    """The text a tool is embedded and keyword-searched by."""
-    params = []
-    for p in _params(row.get("required_params")) + _params(row.get("optional_params")):
-        desc = str(p.get("description") or "").strip()
-        params.append(f"{p.get('name')} ({desc})" if desc else str(p.get("name")))
-    parts = [str(row.get("name") or ""), str(row.get("description") or "").strip()]
-    if params:
-        parts.append("Parameters: " + ", ".join(params))
-    parts.append(f"Tool: {row.get('group') or ''}. Category: {row.get('category') or ''}.")
-    return ". ".join(p for p in parts if p)[:4000]
+def tool_text(row: dict[str, Any] | Tool) -> str:
+    """The text a tool is embedded and keyword-searched by (:meth:`Tool.embed_text`)."""
+    return Tool.of(row, need_id=False).embed_text()  # no id: a tool not in the graph (a client's function)
 
 
 def check_model(store: GraphStore, embedder: Embedder, rows: list[dict[str, Any]] | None = None

@@ -24,6 +24,7 @@ import numpy as np
 
 from toolgraph.db.store import GraphStore
 from toolgraph.retrieve.sparse import FieldWeights, SparseIndex, top_k
+from toolgraph.tool import Tool
 
 #: above this many tools the dense matrix is not built (memory: tools x dimensions x 4 bytes) and dense search
 #: goes to the vector index
@@ -35,17 +36,19 @@ Stamp = tuple[Any, ...]
 class ToolIndex:
     """BM25F and the vector matrix of one snapshot of the graph's tools."""
 
-    def __init__(self, rows: list[dict[str, Any]], vectors: dict[str, list[float]], weights: FieldWeights,
-                 stamp: Stamp) -> None:
+    def __init__(self, rows: list[dict[str, Any]] | list[Tool], vectors: dict[str, list[float]],
+                 weights: FieldWeights, stamp: Stamp) -> None:
         self.stamp = stamp
         self.vectors_read = bool(vectors)  # False: dense search goes to the vector index
-        self.sparse = SparseIndex(rows, weights)
+        tools = [Tool.of(r) for r in rows]
+        self.sparse = SparseIndex(tools, weights)
         self.ids = self.sparse.ids
         self.position = self.sparse.position
         self.categories = self.sparse.categories
         self.group_of = self.sparse.group_of
-        self.cards = {str(r["id"]): {"id": str(r["id"]), "name": r.get("name"), "group": r.get("group"),
-                                     "category": r.get("category"), "source_ref": r.get("source_ref")} for r in rows}
+        # what a search hit shows of each tool (the parameters are not kept: the index holds every tool)
+        self.cards = {t.id: Tool.model_construct(id=t.id, name=t.name, group=t.group, category=t.category,
+                                                 source_ref=t.source_ref) for t in tools}
         names = sorted(set(self.group_of.values()))
         group_number = {g: i for i, g in enumerate(names)}
         self.groups = np.array([group_number[self.group_of[t]] for t in self.ids], dtype=np.int64)

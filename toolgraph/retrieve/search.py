@@ -16,7 +16,6 @@ Scores:
 
 from __future__ import annotations
 
-import json
 import re
 import time
 from collections import defaultdict
@@ -33,6 +32,7 @@ from toolgraph.retrieve.embed import LABEL, VECTOR, check_model
 from toolgraph.retrieve.index import Stamp, ToolIndex, embedding_stamp, forget, stamp_of, tool_index
 from toolgraph.retrieve.sparse import FieldWeights, SparseIndex
 from toolgraph.text.words import QUERY_STOPWORDS, WORD
+from toolgraph.tool import Tool
 
 Method = Literal["keyword", "dense", "hybrid", "graph"]
 METHODS: tuple[str, ...] = ("keyword", "dense", "hybrid", "graph")
@@ -386,7 +386,7 @@ class Retriever:
         cards = {t: known[t] for t in ids if t in known}
         missing = [t for t in ids if t not in cards]  # not in the in-memory snapshot (added since it was read)
         if missing:
-            cards.update({r["id"]: r for r in self.store.query("tool_cards", ids=missing)})
+            cards.update({r["id"]: Tool.from_row(r) for r in self.store.query("tool_cards", ids=missing)})
         providers: dict[str, list[str]] = defaultdict(list)
         if chains and ids:  # a tool with the strongest provider of its required input (rows come strongest first)
             for row in self.store.query("tool_providers", ids=ids):
@@ -398,8 +398,8 @@ class Retriever:
             if card is None:
                 continue
             hits.append(Hit(
-                id=tid, name=card["name"], group=card["group"] or "", category=card["category"] or "",
-                source_ref=json.loads(card["source_ref"] or "{}"), score=round(score, 6), why=why.get(tid, Why()),
+                id=tid, name=card.name, group=card.group, category=card.category, source_ref=card.source_ref,
+                score=round(score, 6), why=why.get(tid, Why()),
                 chain=(providers[tid][:1] + [tid]) if chains else None,
             ))
         return hits

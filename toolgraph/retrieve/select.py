@@ -23,10 +23,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from toolgraph.embeddings.base import Embedder
-from toolgraph.retrieve.embed import _params, tool_text
+from toolgraph.retrieve.embed import tool_text
 from toolgraph.retrieve.search import Retriever
 from toolgraph.text.schema import json_type_of
 from toolgraph.text.words import WORD
+from toolgraph.tool import Tool
 
 SAFE_NAME = re.compile(r"^[a-zA-Z0-9_-]{1,64}$")
 
@@ -174,18 +175,17 @@ class ToolSelector:
         tools = [self.graph_tool(tid, cards[tid], kept[tid], scores.get(tid), query) for tid in kept if tid in cards]
         return Selection(query=query, tools=tools, source="graph", held=sorted(held))
 
-    def cards(self, ids: list[str]) -> dict[str, dict[str, Any]]:
-        return {r["id"]: r for r in self.store.query("planner_tools", ids=ids, vectors=False)}
+    def cards(self, ids: list[str]) -> dict[str, Tool]:
+        return {t.id: t for t in map(Tool.from_row, self.store.query("planner_tools", ids=ids, vectors=False))}
 
-    def _closure(self, kept: dict[str, list[str]], cards: dict[str, dict[str, Any]], held: set[str]) -> None:
+    def _closure(self, kept: dict[str, list[str]], cards: dict[str, Tool], held: set[str]) -> None:
         frontier = list(kept)
         for _ in range(self.config.closure_depth):
             need = [t for t in frontier if t in cards]
             if not need:
                 return
             frontier = []
-            required = {t: {str(p.get("name", "")).lower() for p in _params(cards[t]["required_params"])}
-                        for t in need}
+            required = {t: {p.name.lower() for p in cards[t].required_params} for t in need}
             seen: set[tuple[str, str]] = set()
             for row in self.store.query("tool_providers", ids=need):  # strongest first
                 tid, res = row["id"], str(row["resource"] or "").lower()
@@ -200,27 +200,24 @@ class ToolSelector:
                 frontier.append(provider)
             cards.update(self.cards([p for p in frontier if p not in cards]))
 
-    def graph_tool(self, tid: str, card: dict[str, Any], reasons: list[str], score: float | None,
+    def graph_tool(self, tid: str, card: Tool, reasons: list[str], score: float | None,
                    query: str | None) -> Selected:
         """A graph tool (a ``planner_tools`` row) as an OpenAI function; enums narrowed for ``query`` if given."""
         props: dict[str, Any] = {}
         required = []
-        for p, is_req in [(p, True) for p in _params(card["required_params"])] + [
-                (p, False) for p in _params(card["optional_params"])]:
-            name = str(p.get("name") or "")
-            if not name:
-                continue
-            schema: dict[str, Any] = {"type": json_type_of(p.get("type"))}
-            if p.get("description"):
-                schema["description"] = str(p["description"])[:300]
-            if isinstance(p.get("enum"), list):
-                schema["enum"] = p["enum"]
+        for p, is_req in [(p, True) for p in card.required_params] + [(p, False) for p in card.optional_params]:
+            name = p.name
+            schema: dict[str, Any] = {"type": json_type_of(p.type)}
+            if p.description:
+                schema["description"] = p.description[:300]
+            if isinstance(p.enum, list):
+                schema["enum"] = p.enum
             props[name] = schema
             if is_req:
                 required.append(name)
         parameters = {"type": "object", "properties": props, "required": required}
         notes = self._narrow(parameters, query) if query else []
-        description = str(card.get("description") or card.get("name") or "")[:600]
+        description = (card.description or card.name)[:600]
         function = {"name": safe_name(tid), "description": description, "parameters": parameters}
         return Selected(id=tid, name=function["name"], reasons=reasons + notes, function=function, score=score)
 
@@ -309,5 +306,5 @@ class ToolSelector:
 
 def _schema_params(function: dict[str, Any]) -> list[dict[str, Any]]:
     props = (function.get("parameters") or {}).get("properties") or {}
-    return [{"name": n, "description": (s or {}).get("description", "")} for n, s in props.items()
-            if isinstance(s, dict) or s is None]
+    return [{"name": n, "description": str((s or {}).get("description") or "")[:20000]} for n, s in props.items()
+            if (isinstance(s, dict) or s is None) and str(n).strip()]

@@ -22,6 +22,7 @@ import numpy as np
 from scipy import sparse
 
 from toolgraph.text.words import tokens
+from toolgraph.tool import Tool
 
 FIELDS = ("name", "group", "category", "body")
 @dataclass(frozen=True)
@@ -39,16 +40,12 @@ class FieldWeights:
         return float(getattr(self, fld))
 
 
-def tool_fields(row: dict[str, Any]) -> dict[str, str]:
-    """The four fields of a tool row (``name``, ``description``, ``group``, ``category``, ``*_params``)."""
-    from toolgraph.retrieve.embed import _params
-
-    params = []
-    for p in _params(row.get("required_params")) + _params(row.get("optional_params")):
-        params.append(f"{p.get('name') or ''} {p.get('description') or ''}")
-    return {"name": str(row.get("name") or ""), "group": str(row.get("group") or ""),
-            "category": str(row.get("category") or ""),
-            "body": f"{row.get('description') or ''} {' '.join(params)}"}
+def tool_fields(row: dict[str, Any] | Tool) -> dict[str, str]:
+    """The four fields of a tool (a row with ``name``, ``description``, ``group``, ``category``, ``*_params``)."""
+    tool = Tool.of(row)
+    params = [f"{p.name} {p.description}" for p in tool.params]
+    return {"name": tool.name, "group": tool.group, "category": tool.category,
+            "body": f"{tool.description} {' '.join(params)}"}
 
 
 PLAIN_BM25 = FieldWeights(name=0.0, group=0.0, category=0.0, body=1.0, k1=1.2, b=0.75)
@@ -60,28 +57,26 @@ class SparseIndex:
     ``plain=True`` is plain BM25 (k1 1.2, b 0.75, one field: the whole ``tool_text`` that is embedded), the
     baseline of ``toolgraph eval retrieval --baseline bm25``."""
 
-    def __init__(self, rows: Iterable[dict[str, Any]], weights: FieldWeights | None = None, *,
+    def __init__(self, rows: Iterable[dict[str, Any] | Tool], weights: FieldWeights | None = None, *,
                  plain: bool = False) -> None:
         self.weights = PLAIN_BM25 if plain else (weights or FieldWeights())
-        rows = list(rows)
+        tools = [Tool.of(r) for r in rows]
         self.plain = plain
-        self.ids = [str(r["id"]) for r in rows]
-        self.categories = np.array([str(r.get("category") or "") for r in rows], dtype=object)
+        self.ids = [t.id for t in tools]
+        self.categories = np.array([t.category for t in tools], dtype=object)
         self.position = {t: i for i, t in enumerate(self.ids)}
-        self.group_of = {t: str(r.get("group") or "") for t, r in zip(self.ids, rows)}
+        self.group_of = {t.id: t.group for t in tools}
         if plain:
-            from toolgraph.retrieve.embed import tool_text
-
-            per_field = [{"name": [], "group": [], "category": [], "body": tokens(tool_text(r))} for r in rows]
+            per_field = [{"name": [], "group": [], "category": [], "body": tokens(t.embed_text())} for t in tools]
         else:
-            per_field = [{f: tokens(v) for f, v in tool_fields(r).items()} for r in rows]
+            per_field = [{f: tokens(v) for f, v in tool_fields(t).items()} for t in tools]
         vocab: dict[str, int] = {}
         for doc in per_field:
             for words in doc.values():
                 for w in words:
                     vocab.setdefault(w, len(vocab))
         self.vocab = vocab
-        n = len(rows)
+        n = len(tools)
         avg = {f: max(sum(len(d[f]) for d in per_field) / max(n, 1), 1.0) for f in FIELDS}
         w, b = self.weights, self.weights.b
         data: list[float] = []
