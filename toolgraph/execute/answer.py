@@ -33,7 +33,7 @@ def rules_answer(query: str, levels: list[list[str]], calls: list[CallRecord],
         value = c.raw_value if c.raw_value is not None else c.result
         facts += _facts(query, c, value)
         details.append(f"From {c.tool} [{c.id}]:")
-        details += ["  " + line for line in render(c.result)]
+        details += ["  " + line for line in _record_lines(value)]
     text = "\n".join(facts + (["", "Details:"] if facts else []) + (["  " + d for d in details] if facts else details))
     return Answer(text=text, data={c.id: c.result for c in last},
                   citations=[Citation(fact=c.tool, call=c.id) for c in last])
@@ -48,6 +48,38 @@ def _records(value: Any) -> tuple[list[Any], bool]:
             return lists[0], True
         return [value], False
     return (value, True) if isinstance(value, list) else ([value], False)
+
+
+def _record_lines(value: Any, limit: int = 10, fields: int = 14) -> list[str]:
+    """Every record of a response on one line (its label, then each field: ``k: v``; lists of plain values
+    joined), at most ``limit`` records; the rest counted. Values are cut at 160 characters, never dropped."""
+    records, _ = _records(value)
+    if not isinstance(records, list):
+        return render(value)
+    lines = []
+    for record in records[:limit]:
+        if not isinstance(record, dict):
+            lines.append(_short(record))
+            continue
+        label = record_label(record)
+        said = []
+        for k, v in record.items():
+            if isinstance(v, list) and all(not isinstance(x, dict | list) for x in v):
+                v = ", ".join(map(str, v[:10]))
+            if isinstance(v, dict):
+                v = "; ".join(f"{a}: {_short(b)}" for a, b in list(v.items())[:6] if not isinstance(b, dict | list))
+            if isinstance(v, list) or v in (None, "") or (label and str(v) == label):
+                continue
+            said.append(f"{k}: {_short(v)}")
+        lines.append((f"{label} — " if label else "") + "; ".join(said[:fields]))
+    if len(records) > limit:
+        lines.append(f"… {len(records) - limit} more")
+    if isinstance(value, dict):  # the envelope's own plain fields (a count, a status)
+        extra = [f"{k}: {_short(v)}" for k, v in value.items()
+                 if not isinstance(v, dict | list) and v not in (None, "")]
+        if extra and records is not value and [value] != records:
+            lines.append("; ".join(extra[:8]))
+    return lines
 
 
 def _short(v: Any) -> str:

@@ -32,7 +32,8 @@ import numpy as np
 
 from toolgraph.text.lexicon import KIND_OF, Mention, asked_types, kind_of_words, mentions, request_kinds
 from toolgraph.text.params import GENERIC_PARAM_WORDS, IDENTIFIER, NAME_PARAMS
-from toolgraph.text.schema import NUMERIC_TYPES, schema_keys
+from toolgraph.text.reading import given_strongly, read
+from toolgraph.text.schema import NUMERIC_TYPES, json_type_of, schema_keys
 from toolgraph.text.words import WORD, content_words, split_case, stem
 
 if TYPE_CHECKING:
@@ -96,6 +97,8 @@ class ChainWeights:
     kind: float = 0.25  # that name's kind fits (+) or contradicts (-) what the first tool finds
     unneeded_lookup: float = 0.15  # the chain starts with a lookup but the request names nothing
     value: float = 0.1  # each user-given value a tool takes that the request mentions (+), or not (-)
+    given: float = 0.25  # each required parameter of the chain's tools the request gives by shape or noun
+    # ("issue 102" for issue_id, a tracking number, an email): a chain that uses what the user handed over
     sequential: float = 0.1  # times the weight of a SEQUENTIAL edge between consecutive tools
     length: float = 0.08  # each tool past the first
 
@@ -121,6 +124,7 @@ class ChainFinder:
     chains_per_goal: int = 40
     _request: RequestFacts | None = field(default=None, init=False, repr=False)
     _facts: dict[str, ToolFacts] = field(default_factory=dict, init=False, repr=False)
+    _given: dict[tuple[str, str], int] = field(default_factory=dict, init=False, repr=False)
     _seq: dict[tuple[str, str], float] | None = field(default=None, init=False, repr=False)
 
     def best(self, text: str, goals: list[str], *, blocked: set[str] | frozenset[str] = frozenset(),
@@ -263,12 +267,22 @@ class ChainFinder:
         parts["cover"] = w.cover * self.cover(req, [cards[t] for t in chain.tools])
         parts["start"] = self.start(first, req.mentions)
         parts["value"] = sum(w.value if v in req.words else -w.value for f in facts for v in f.values)
+        parts["given"] = w.given * sum(self.given(text, cards[t]) for t in chain.tools)
         seq = self._seq if self._seq is not None else self.graph.sequential_weights(chain.tools)
         parts["sequential"] = w.sequential * sum(seq.get((a, b), 0.0) for a, b in zip(chain.tools, chain.tools[1:]))
         parts["length"] = -w.length * (len(chain.tools) - 1)
         chain.parts = {k: round(v, 4) for k, v in parts.items() if v}
         chain.score = round(sum(parts.values()), 6)
         return chain
+
+    def given(self, text: str, card: ToolCard) -> int:
+        """How many of a tool's required parameters the request gives strongly (toolgraph.text.reading)."""
+        key = (text, card.id)
+        if key not in self._given:
+            offers = self.request(text).offers
+            self._given[key] = sum(given_strongly(str(p.get("name") or ""), json_type_of(p.get("type")),
+                                                  str(p.get("description") or ""), offers) for p in card.required)
+        return self._given[key]
 
     def request(self, text: str) -> RequestFacts:
         if self._request is None or self._request.text != text:
@@ -301,6 +315,7 @@ class RequestFacts:
     kinds: set[str]  # the kinds of things it speaks of
     wanted: set[str]  # answer words its question words ask for
     vector: Any = None  # unit vector, or None
+    offers: list[Any] = field(default_factory=list)  # the values it gives (toolgraph.text.reading)
 
     @classmethod
     def of(cls, text: str, vector: list[float] | None) -> RequestFacts:
@@ -312,7 +327,7 @@ class RequestFacts:
             n = float(np.linalg.norm(v))
             unit = v / n if n else v
         return cls(text, named, asked, {stem(x) for x in WORD.findall(text.lower())}, request_kinds(text),
-                   asked_types(text), unit)
+                   asked_types(text), unit, read(text))
 
 
 @dataclass

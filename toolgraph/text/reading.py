@@ -78,6 +78,20 @@ def strip_possessive(text: str) -> str:
     return _POSSESSIVE.sub("", text.strip(" .,;:!?")).strip()
 
 
+# Units as people write them -> as parameters name them ("three kilo parcel" -> weight_kg).
+UNITS = {"kilo": "kg", "kilos": "kg", "kilogram": "kg", "kilogramme": "kg", "kgs": "kg", "gram": "g", "grams": "g",
+         "pound": "lb", "pounds": "lb", "lbs": "lb", "kilometre": "km", "kilometer": "km", "kms": "km",
+         "mile": "mi", "miles": "mi", "metre": "m", "meter": "m", "litre": "l", "liter": "l", "minute": "min",
+         "minutes": "min", "mins": "min", "hrs": "hour", "hr": "hour", "person": "people", "persons": "people",
+         "guest": "people", "guests": "people", "adult": "adults", "night": "nights", "nites": "nights"}
+
+
+def unit_names(unit: str) -> set[str]:
+    """A unit and what parameters call it (``kilo`` -> kilo, kg)."""
+    u = unit.lower()
+    return {u, singular(u), UNITS.get(u, u), UNITS.get(singular(u), u)}
+
+
 def _number(word: str) -> int | None:
     w = word.lower()
     return int(w) if w.isdigit() else NUMBER_WORDS.get(w)
@@ -283,6 +297,9 @@ def pick(name: str, kind: str, description: str, offers: list[Offer], used: set[
     def first(pred: Any) -> Offer | None:
         return next((o for o in fresh if pred(o)), None)
 
+    def best(*kinds: str) -> Offer | None:  # the first offer of the first kind that has one
+        return next((o for k in kinds for o in fresh if o.kind == k), None)
+
     for k, names in KIND_PARTS.items():  # emails, urls, phones, isbns, times: by their shape
         if parts & names:
             o = first(lambda o, k=k: o.kind == k)
@@ -304,7 +321,7 @@ def pick(name: str, kind: str, description: str, offers: list[Offer], used: set[
             any(x.kind == "noun_id" for x in offers) else None
         return _took(o, used, "identifier") if o else None
     if kind in ("integer", "number"):
-        o = first(lambda o: o.kind == "count" and (o.noun in parts or o.noun in desc))
+        o = first(lambda o: o.kind == "count" and bool(unit_names(o.noun) & (parts | desc)))
         if o:
             return _took(o, used, f"count of {o.noun}")
         if not required:
@@ -326,22 +343,18 @@ def pick(name: str, kind: str, description: str, offers: list[Offer], used: set[
         if not required:
             return None
     if parts & PLACE_PARTS:
-        o = first(lambda o: o.kind == "place") or (first(lambda o: o.kind in ("quoted", "cue", "name",
-                                                                              "residual_place", "residual"))
-                                                   if required else None)
+        o = best("place") or (best("quoted", "cue", "name", "residual_place", "residual") if required else None)
         if o:
             return _took(o, used, "place")
     if not required:  # an optional parameter takes only what names it (above)
         return None
     named = parts & NAME_PARTS or {"name", "title", "search", "query", "keyword"} & desc
     if named or required:
-        o = first(lambda o: o.kind in ("quoted", "cue")) or first(lambda o: o.kind == "name") or \
-            first(lambda o: o.kind == "place")
+        o = best("quoted", "cue", "name", "place")
         if o is None and parts & SEARCH_PARTS:  # search text: what the request is about, else what is left
-            o = first(lambda o: o.kind == "topic") or first(lambda o: o.kind in ("residual", "residual_place"))
+            o = best("topic", "residual_place", "residual")
         if o is None and named:
-            o = first(lambda o: o.kind in ("residual", "residual_place")) or \
-                (first(lambda o: o.kind == "topic") if required else None)
+            o = best("residual_place", "residual") or (best("topic") if required else None)
         if o is not None and (named or o.kind in ("quoted", "cue")):  # else only what the user set apart
             return _took(o, used, "name")
     return None
@@ -350,3 +363,13 @@ def pick(name: str, kind: str, description: str, offers: list[Offer], used: set[
 def _took(offer: Offer, used: set[int], how: str) -> tuple[Any, str]:
     used.add(id(offer))
     return offer.value, how
+
+
+WEAK_READINGS = ("number", "name", "place")
+
+
+def given_strongly(name: str, kind: str, description: str, offers: list[Offer]) -> bool:
+    """Whether the request gives a parameter a value by its shape or its noun (an id after its noun, an
+    identifier, an email, a date, a count of its unit...), not merely a name or a bare number."""
+    hit = pick(name, kind, description, offers, set(), True)
+    return hit is not None and hit[1] not in WEAK_READINGS
