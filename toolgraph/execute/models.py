@@ -85,6 +85,5 @@ class RunConfig:
     substitutes: int = 2
     replans: int = 1  # re-planning of a failed call's subtask (0: never); needs a re-planner
     replan_depth: int = 3  # tools of a re-planned path
-    param_retries: int = 2  # re-asks of the LLM after invalid arguments
     learn: bool = True  # update outcome counts, store the run, the call path and memories
     save: bool = True  # store the (:Run)
