@@ -206,11 +206,10 @@ def test_cli_imports_a_module_from_the_current_folder(store: GraphStore, env_for
 
 
 def test_extra_executors_pick_their_tools(films: GraphStore) -> None:
-    from toolgraph.config import Settings
     from toolgraph.execute.base import Executor
     from toolgraph.execute.extra import extra_executors
 
-    python, mcp = extra_executors(Settings(), store=films)
+    python, mcp = extra_executors(store=films)
     assert isinstance(python, Executor) and isinstance(mcp, Executor)
     assert (python.kind, mcp.kind) == ("python", "mcp")
     tool = load(films, f"{GROUP}/count_tools")

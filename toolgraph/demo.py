@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from toolgraph.db.store import GraphStore
 from toolgraph.embeddings.base import Embedder
@@ -20,6 +20,9 @@ from toolgraph.ingest.writer import write_batch
 from toolgraph.llm import ChatModel
 from toolgraph.stats import graph_stats
 
+if TYPE_CHECKING:
+    from toolgraph.planner import PlannerConfig
+
 
 def default_sample() -> Path:
     return Path(__file__).resolve().parent.parent / "import"
@@ -32,11 +35,12 @@ SAMPLE_REQUEST = "search for a movie by title and show its cast and crew"
 def run_demo(store: GraphStore, sample: Path | None = None, *, progress: bool = False,
              chunk_size: int = 1000, extras: dict[str, Any] | None = None,
              embedder: Embedder | None = None, llm: ChatModel | None = None,
-             executors: Sequence[Executor] | None = None, run_config: RunConfig | None = None) -> dict[str, Any]:
+             executors: Sequence[Executor] | None = None, run_config: RunConfig | None = None,
+             planner_config: PlannerConfig | None = None) -> dict[str, Any]:
     """Import the sample, run the weight jobs, embed and search (with an embedder), then plan and execute a sample
     request (with ``llm`` when one is configured, else the graph-only policy and the binder) against the local
     TMDB-shaped service, started here on a free loopback port; ``store`` has its schema. ``executors`` run the
-    tools of other groups."""
+    tools of other groups; ``planner_config`` is how the planner asks the LLM."""
     root = Path(sample) if sample else default_sample()
     if not (root / "toolbench").is_dir():
         raise InputFileError(f"{root}: not a ToolGraph sample folder (no toolbench/ inside); pass --sample")
@@ -77,7 +81,7 @@ def run_demo(store: GraphStore, sample: Path | None = None, *, progress: bool = 
         tmdb = HttpExecutor({"movies/tmdb": ExecGroup(base_url=service.url, allow_private=True)},
                             only_configured=True)
         run = run_request(store, SAMPLE_PLAN, llm=llm, embedder=embedder, executors=[tmdb, *(executors or [])],
-                          config=run_config)
+                          config=run_config, planner_config=planner_config)
     result["run"] = run.model_dump(mode="json")
     result["plan"] = result["run"]["plan"]
     stats = graph_stats(store)

@@ -13,6 +13,7 @@ from toolgraph.db.store import GraphStore
 from toolgraph.embeddings.base import Embedder, EmbeddingError
 from toolgraph.errors import GraphStoreError
 from toolgraph.models import DEPENDENCY_TYPES, MANUAL_SOURCES, clean_text
+from toolgraph.retrieve.neighbourhood import walk_neighbourhood
 from toolgraph.tool import Tool
 from web.edits import edge_version
 from web.errors import NotFound, ValidationFailed
@@ -161,26 +162,15 @@ def neighbourhood(store: GraphStore, tool_id: str, *, k: int = 1, category: str 
     if not rows:
         raise NotFound(f"no tool {tool_id!r}", "id")
     centre = rows[0]
+    walk = walk_neighbourhood(store, tool_id, hops=k, types=types, max_nodes=max_nodes, min_weight=min_weight,
+                              category=category)
+    capped = walk.capped
     nodes: dict[str, dict[str, Any]] = {tool_id: {
         "id": tool_id, "name": centre["name"], "group": (centre["group"] or {}).get("name") or "",
         "category": centre["category"] or "", "importance": centre["importance"], "hop": 0}}
-    frontier, capped = [tool_id], False
-    for hop in range(1, k + 1):
-        if not frontier or capped:
-            break
-        found = store.query("neighbour_edges", ids=frontier, types=types, min_weight=min_weight,
-                            category=category or None)
-        found.sort(key=lambda r: (-(r["weight"] or 0.0), r["other"]))
-        frontier = []
-        for r in found:
-            if r["other"] in nodes:
-                continue
-            if len(nodes) >= max_nodes:
-                capped = True
-                break
-            nodes[r["other"]] = {"id": r["other"], "name": r["name"], "group": r["group"] or "",
-                                 "category": r["category"] or "", "importance": r["importance"], "hop": hop}
-            frontier.append(r["other"])
+    for other, r in walk.rows.items():
+        nodes[other] = {"id": other, "name": r["name"], "group": r["group"] or "", "category": r["category"] or "",
+                        "importance": r["importance"], "hop": walk.hops[other]}
     if capped:
         notes.append(f"showing {max_nodes} tools, the most strongly linked first: raise the minimum weight, "
                      "filter by category or edge type, or lower k to see the rest")

@@ -17,6 +17,7 @@ from web.graphs import plan_dag, search_tree, trace_rows
 if TYPE_CHECKING:
     from toolgraph.embeddings.base import Embedder
     from toolgraph.llm import ChatModel
+    from toolgraph.planner import PlannerConfig
     from toolgraph.planner.models import Plan
 
 log = logging.getLogger(__name__)
@@ -90,10 +91,12 @@ def check_query(data: dict[str, Any]) -> str:
     return query
 
 
-def run_planner(store: GraphStore, query: str, *, llm: ChatModel | None, embedder: Embedder | None) -> Plan:
-    """Plan a request with the real planner (``llm``, else the graph-only policy) and store the run."""
+def run_planner(store: GraphStore, query: str, *, llm: ChatModel | None, embedder: Embedder | None,
+                config: PlannerConfig | None = None) -> Plan:
+    """Plan a request with the real planner (``llm``, else the graph-only policy; ``config`` as the settings say,
+    ``toolgraph.wiring.planner_config``) and store the run."""
     try:
         from toolgraph.planner import plan_request
     except ImportError as exc:
         raise Unavailable(f"the planner is not available in this installation ({exc})", "query") from None
-    return plan_request(store, query, llm=llm, embedder=embedder, save=True)
+    return plan_request(store, query, llm=llm, embedder=embedder, save=True, config=config)

@@ -10,7 +10,7 @@ import click
 from toolgraph.cli.base import Context, emit, json_option, main, progress_enabled
 from toolgraph.cli.plan import print_plan
 from toolgraph.cli.retrieval import print_hits
-from toolgraph.cli.run import build_executors, print_run, run_config
+from toolgraph.cli.run import print_run
 from toolgraph.cli.weights import job_extras
 
 
@@ -27,13 +27,14 @@ def demo(ctx: click.Context, sample: Path | None, no_embed: bool, serve_after: b
     """The main job: start the database, import the bundled sample, compute the weights, embed, search and plan a
     sample request, show what is in the graph, and (with --serve) serve the web page."""
     obj: Context = ctx.obj
+    from toolgraph import wiring
     from toolgraph.demo import run_demo
     from toolgraph.stats import print_stats
 
     result = run_demo(obj.store(), sample, progress=progress_enabled(), chunk_size=obj.settings.batch_size,
                       extras=job_extras(obj), embedder=None if no_embed else obj.settings.embed.embedder(),
-                      llm=obj.settings.llm.client(), executors=build_executors(obj.settings),
-                      run_config=run_config(obj.settings))
+                      llm=obj.settings.llm.client(), executors=wiring.executors(obj.settings),
+                      run_config=wiring.run_config(obj.settings), planner_config=wiring.planner_config(obj.settings))
 
     def human(d: dict[str, Any]) -> None:
         click.echo(f"ToolGraph demo on {d['database']['backend']} ({d['database']['server']})")

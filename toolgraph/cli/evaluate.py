@@ -42,13 +42,12 @@ def eval_run(obj: Context, suite_dirs: tuple[Path, ...], baseline: str, k: int, 
     """Score whole runs (plan, execute, answer) on suites: a spec, Python module or MCP server with requests and the
     facts each answer must hold (folder format: docs/evaluation.md). Pass rate, correct path, calls per request and
     latency per suite and overall, beside the retrieval top-k baseline."""
-    from toolgraph.cli.run import build_executors, run_config
+    from toolgraph import wiring
     from toolgraph.cli.weights import job_extras
     from toolgraph.db.scratch import scratch_store
     from toolgraph.errors import ConfigError
     from toolgraph.evaluation import EvalOptions, evaluate_suites, load_suite
     from toolgraph.evaluation.report import human_text, write_report
-    from toolgraph.planner import PlannerConfig
 
     if report_path is not None and report_path.suffix.lower() not in REPORT_SUFFIXES:
         raise ConfigError(f"--report {report_path}: name a .md (Markdown) or .html (HTML) file")
@@ -62,8 +61,7 @@ def eval_run(obj: Context, suite_dirs: tuple[Path, ...], baseline: str, k: int, 
     extras = job_extras(obj)
     if llm is None:
         extras.pop("llm", None)
-    pconfig = PlannerConfig(max_llm_calls=settings.llm.max_calls, protocol=settings.llm.protocol,
-                            decoupled=settings.llm.decoupled)
+    pconfig = wiring.planner_config(settings)
     say = None if quiet else (lambda m: click.echo(m, err=True))
 
     try:
@@ -75,10 +73,10 @@ def eval_run(obj: Context, suite_dirs: tuple[Path, ...], baseline: str, k: int, 
         # a group configured in TOOLGRAPH_EXEC_GROUPS keeps its headers; the suite says where its calls go
         merged = {name: configured[name].model_copy(update={"base_url": g.base_url, "allow_private": True})
                   if name in configured else g for name, g in groups.items()}
-        return build_executors(settings, merged, store=store, llm=llm)
+        return wiring.executors(settings, store=store, llm=llm, groups=merged)
 
     opts = EvalOptions(fresh_store=lambda label: scratch_store(settings, f"eval_{label}"), executors=executors,
-                       run_config=replace(run_config(settings), learn=learn, save=learn), planner_config=pconfig,
+                       run_config=replace(wiring.run_config(settings), learn=learn, save=learn), planner_config=pconfig,
                        llm=llm, embedder=embedder, job_extras=extras, baseline=None if baseline == "none" else baseline,
                        k=k, repeat=repeat, serve_timeout_s=serve_timeout, progress=say)
     result = evaluate_suites(suites, opts)

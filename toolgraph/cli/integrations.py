@@ -8,9 +8,11 @@ from toolgraph.cli.base import Context, main, pass_ctx
 
 
 def navigator(obj: Context) -> object:
+    from toolgraph import wiring
     from toolgraph.integrations.navigate import Navigator
 
-    return Navigator(obj.store(), embedder_factory=obj.settings.embed.embedder, llm=obj.settings.llm.client())
+    return Navigator(obj.store(), embedder_factory=obj.settings.embed.embedder, llm=obj.settings.llm.client(),
+                     planner_config=wiring.planner_config(obj.settings))
 
 
 @main.command("mcp")

@@ -56,16 +56,16 @@ def plan(obj: Context, query: str, no_llm: bool, no_decompose: bool, no_memory: 
 
     With TOOLGRAPH_LLM_BASE_URL and TOOLGRAPH_LLM_MODEL set an LLM makes the choices; otherwise (or with --no-llm)
     the deterministic graph-only policy does."""
-    from toolgraph.planner import PlannerConfig, plan_request
+    from toolgraph import wiring
+    from toolgraph.planner import plan_request
 
     settings = obj.settings
     llm = None if no_llm else settings.llm.client()
     store = obj.store()
     embedder = _plan_embedder(obj, store)
-    config = PlannerConfig(top_k=top_k, max_depth=max_depth, max_steps=max_steps, max_rounds=max_rounds,
-                           max_llm_calls=settings.llm.max_calls, use_memory=not no_memory, remember=not no_memory,
-                           protocol=settings.llm.protocol, decoupled=settings.llm.decoupled,
-                           decompose=not no_decompose)
+    config = wiring.planner_config(settings, top_k=top_k, max_depth=max_depth, max_steps=max_steps,
+                                   max_rounds=max_rounds, use_memory=not no_memory, remember=not no_memory,
+                                   decompose=not no_decompose)
     result = plan_request(store, query, llm=llm, embedder=embedder, save=not no_save, config=config)
 
     def human(d: dict[str, Any]) -> None:

@@ -9,25 +9,7 @@ from typing import Any
 import click
 
 from toolgraph.cli.base import Context, emit, json_option, main, pass_ctx
-from toolgraph.config import Settings
 from toolgraph.errors import ToolGraphError
-
-
-def build_executors(settings: Settings, groups: dict[str, Any] | None = None, *, store: Any = None,
-                    llm: Any = None) -> list[Any]:
-    """The executors ``run`` and ``tools call`` use, in order: the first whose ``handles(tool)`` is true runs a
-    tool (recorded, HTTP, Python, MCP). ``groups`` adds group configurations over the settings' (the demo points
-    TMDB at its local service); with ``store``, ToolBench tools answer from recordings (simulated by ``llm`` on a
-    miss, when given) and Python tools asking for the graph store get it."""
-    from toolgraph.execute.extra import executors_for
-
-    return executors_for(settings, store=store, groups=groups, llm=llm)
-
-
-def run_config(settings: Settings) -> Any:
-    from toolgraph.execute.extra import run_config_for
-
-    return run_config_for(settings)
 
 
 def print_run(d: dict[str, Any], *, trace: bool = False) -> None:
@@ -56,25 +38,21 @@ def print_run(d: dict[str, Any], *, trace: bool = False) -> None:
                            f"{json.dumps(c['result'], ensure_ascii=False)[:1200]}")
 
 
-def execute_request(obj: Context, query: str, *, no_llm: bool = False, groups: dict[str, Any] | None = None,
-                    planner_config: Any = None, learn: bool = True) -> Any:
+def execute_request(obj: Context, query: str, *, no_llm: bool = False, learn: bool = True) -> Any:
     """Plan and run ``query`` with the settings' LLM (unless ``no_llm``), embedder and executors."""
+    from toolgraph import wiring
     from toolgraph.cli.plan import _plan_embedder
     from toolgraph.execute import run_request
-    from toolgraph.planner import PlannerConfig
 
     settings = obj.settings
     llm = None if no_llm else settings.llm.client()
     store = obj.store()
-    config = planner_config or PlannerConfig(max_llm_calls=settings.llm.max_calls, protocol=settings.llm.protocol,
-                                             decoupled=settings.llm.decoupled)
-    rconfig = run_config(settings)
+    rconfig = wiring.run_config(settings)
     rconfig.learn = rconfig.learn and learn
     try:
         return run_request(store, query, llm=llm, embedder=_plan_embedder(obj, store),
-                           executors=build_executors(settings, groups, store=store, llm=llm),
-                           config=rconfig,
-                           planner_config=config)
+                           executors=wiring.executors(settings, store=store, llm=llm),
+                           config=rconfig, planner_config=wiring.planner_config(settings))
     except KeyboardInterrupt as exc:
         raise ToolGraphError("run cancelled (Ctrl-C): the calls in flight were stopped, nothing was stored") from exc
 
@@ -109,6 +87,7 @@ def tools() -> None:
 @pass_ctx
 def tools_call(obj: Context, tool_id: str, args: tuple[str, ...], as_json: bool) -> None:
     """Call one tool with validated arguments and print its response."""
+    from toolgraph import wiring
     from toolgraph.execute.params import validate
     from toolgraph.execute.runner import load_tool
 
@@ -125,7 +104,7 @@ def tools_call(obj: Context, tool_id: str, args: tuple[str, ...], as_json: bool)
         except ValueError:
             arguments[name] = value
     arguments = validate(tool, arguments)
-    executors = build_executors(obj.settings, store=obj.store(), llm=obj.settings.llm.client())
+    executors = wiring.executors(obj.settings, store=obj.store(), llm=obj.settings.llm.client())
     executor = next((e for e in executors if e.handles(tool)), None)
     if executor is None:
         raise ToolGraphError(f"{tool_id}: no executor runs tools of source {tool.source!r}")

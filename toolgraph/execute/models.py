@@ -86,6 +86,5 @@ class RunConfig:
     substitutes: int = 2
     replans: int = 1  # re-planning of a failed call's subtask (0: never); needs a re-planner
     replan_depth: int = 3  # tools of a re-planned path
-    param_retries: int = 2  # re-asks of the LLM after invalid arguments
     learn: bool = True  # teach: outcome counts, and for a successful run its call path and memories
     save: bool = True  # store the (:Run) (with what it taught, so that it can be forgotten)

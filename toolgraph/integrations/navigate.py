@@ -30,11 +30,13 @@ class NavigationError(ToolGraphError):
 
 @dataclass
 class Navigator:
-    """``embedder`` is built on first need (loading a model takes seconds; keyword search needs none)."""
+    """``embedder`` is built on first need (loading a model takes seconds; keyword search needs none);
+    ``planner_config`` is what each plan starts from (``toolgraph.wiring.planner_config``: how it asks the LLM)."""
 
     store: Any
     embedder_factory: Callable[[], Any] | None = None
     llm: Any = None
+    planner_config: Any = None
     _embedder: Any = field(default=None, init=False)
     _names: list[tuple[str, str]] | None = field(default=None, init=False)
     _names_at: float = field(default=0.0, init=False)
@@ -141,37 +143,21 @@ class Navigator:
         if bad:
             raise NavigationError(f"types: {bad} are not edge types; use {', '.join(EDGE_TYPES)}")
         self._details(tool_id)
-        hop_of = {tool_id: 0}
-        edges: list[dict[str, Any]] = []
-        frontier, capped = [tool_id], False
-        for hop in range(1, hops + 1):
-            rows = self.store.query("neighbour_edges", ids=frontier, types=types, min_weight=min_weight,
-                                    category=None)
-            rows.sort(key=lambda r: (-(r["weight"] or 0.0), r["id"], r["other"]))
-            frontier = []
-            for r in rows:
-                src, dst = (r["id"], r["other"]) if r["out"] else (r["other"], r["id"])
-                edge = {"from": src, "to": dst, "type": r["type"], "weight": r["weight"]}
-                if edge not in edges:
-                    edges.append(edge)
-                if r["other"] in hop_of:
-                    continue
-                if len(hop_of) >= MAX_NODES:
-                    capped = True
-                    continue
-                hop_of[r["other"]] = hop
-                frontier.append(r["other"])
-            if not frontier:
-                break
-        edges = [e for e in edges if e["from"] in hop_of and e["to"] in hop_of]
-        return {"centre": tool_id, "hops": hops, "min_weight": min_weight, "capped": capped,
-                "tools": [{"id": t, "hop": h} for t, h in hop_of.items()], "edges": edges}
+        from toolgraph.retrieve.neighbourhood import walk_neighbourhood
+
+        walk = walk_neighbourhood(self.store, tool_id, hops=hops, types=types, max_nodes=MAX_NODES,
+                                  min_weight=min_weight, edges=True)
+        return {"centre": tool_id, "hops": hops, "min_weight": min_weight, "capped": walk.capped,
+                "tools": [{"id": t, "hop": h} for t, h in walk.hops.items()], "edges": walk.edges}
 
     def plan(self, query: str) -> dict[str, Any]:
-        from toolgraph.planner import plan_request
+        from dataclasses import replace
+
+        from toolgraph.planner import PlannerConfig, plan_request
 
         if not query or not query.strip():
             raise NavigationError("query: empty; describe the whole request to plan")
         embedder = self.embedder() if self.store.query("get_embedding_model") else None
-        plan = plan_request(self.store, query, llm=self.llm, embedder=embedder, save=False)
+        config = replace(self.planner_config) if self.planner_config is not None else PlannerConfig()
+        plan = plan_request(self.store, query, llm=self.llm, embedder=embedder, save=False, config=config)
         return plan.model_dump(mode="json", exclude={"trace"})

@@ -20,14 +20,16 @@ bp = Blueprint("qa", __name__)
 
 
 def jobs() -> QaJobs:
-    """The app's question jobs, made on first use with the executors the settings give."""
+    """The app's question jobs, made on first use with the executors, run and planner configurations the settings
+    give."""
     found = current_app.extensions.get("toolgraph_qa")
     if found is None:
-        from toolgraph.execute.extra import executors_for, run_config_for
+        from toolgraph import wiring
 
         settings = state().settings
         found = current_app.extensions["toolgraph_qa"] = QaJobs(
-            lambda store, llm: executors_for(settings, store=store, llm=llm), run_config=run_config_for(settings))
+            lambda store, llm: wiring.executors(settings, store=store, llm=llm), run_config=wiring.run_config(settings),
+            planner_config=lambda: wiring.planner_config(settings))
     return found
 
 

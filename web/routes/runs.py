@@ -23,9 +23,12 @@ def _plan(data: dict[str, Any]) -> Plan:
     """Run the planner with the app's LLM and embedder; a login first where the settings ask for one."""
     if current_app.config["TOOLGRAPH_LOGIN_TO_PLAN"] and current_user() is None:
         raise LoginRequired("log in to run the planner", "login")
+    from toolgraph import wiring
+
     query = check_query(data)
     web = state()
-    return run_planner(web.store, query, llm=web.llm(), embedder=web.embedder())
+    return run_planner(web.store, query, llm=web.llm(), embedder=web.embedder(),
+                       config=wiring.planner_config(web.settings))
 
 
 def _view(run_id: str) -> dict[str, Any]:
