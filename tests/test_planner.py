@@ -13,9 +13,9 @@ from tests.helpers import make_graph
 from toolgraph.errors import ToolGraphError
 from toolgraph.llm import ChatModel, LLMError, parse_action
 from toolgraph.planner import PlannerConfig, plan_request
+from toolgraph.planner.assemble import acyclic, flow_order, layers
 from toolgraph.planner.decompose import dag_problem, decompose_rules
 from toolgraph.planner.models import DataFlow, Subtask
-from toolgraph.planner.search import acyclic, flow_order, layers
 
 SEARCH, CREDITS, PERSON, PERSON_MOVIES, WEATHER, LYRICS = (
     "c/g/search_movie", "c/g/movie_credits", "c/g/search_person", "c/g/person_movies", "c/w/weather", "c/w/lyrics")
@@ -241,7 +241,7 @@ def test_budgets_stop_the_search(store: Any) -> None:
     with fake_llm(script) as (fake, url):
         llm = ChatModel(base_url=url, model="m")
         plan = plan_request(store, QUERY, llm=llm, config=planner_config(max_llm_calls=2))
-    assert llm.usage.calls == 2 and len(fake.requests) == 2
+    assert llm.usage.llm_calls == 2 and len(fake.requests) == 2
     budget = [s for s in plan.trace if s.kind == "budget"]
     assert len(budget) == 1 and "LLM call budget of 2 spent" in budget[0].reason
     assert plan.subtasks[0].tools == [CREDITS, SEARCH]
