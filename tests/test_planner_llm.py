@@ -136,7 +136,7 @@ def test_budgets_stop_the_search(store: Any) -> None:
     with fake_llm(script) as (fake, url):
         llm = ChatModel(base_url=url, model="m")
         plan = plan_request(store, QUERY, llm=llm, config=planner_config(max_llm_calls=2))
-    assert llm.usage.calls == 2 and len(fake.requests) == 2
+    assert llm.usage.llm_calls == 2 and len(fake.requests) == 2
     budget = [s for s in plan.trace if s.kind == "budget"]
     assert len(budget) == 1 and "LLM call budget of 2 spent" in budget[0].reason
     assert plan.subtasks[0].tools == [CREDITS, SEARCH]

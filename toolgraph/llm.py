@@ -19,10 +19,10 @@ import json
 import logging
 import re
 import time
-from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, Field, ValidationError
+from pydantic.json_schema import SkipJsonSchema
 
 from toolgraph.errors import ToolGraphError
 
@@ -36,28 +36,31 @@ class LLMError(ToolGraphError):
     """The model could not be reached, or gave no valid answer within the retry bound."""
 
 
-@dataclass
-class Usage:
-    calls: int = 0
+class Usage(BaseModel):
+    """What LLM calls cost: a client's running count (``ChatModel.usage``, with a log of every call) and what one
+    job spent (``Plan.usage``, which also counts its search steps, backtracks and wall time). The log is never
+    serialized."""
+
+    llm_calls: int = 0
     prompt_tokens: int = 0
     completion_tokens: int = 0
-    seconds: float = 0.0
     invalid_answers: int = 0
-    log: list[dict[str, Any]] = field(default_factory=list)
+    llm_seconds: float = 0.0
+    steps: int = 0
+    backtracks: int = 0
+    seconds: float = 0.0
+    log: SkipJsonSchema[list[dict[str, Any]]] = Field(default_factory=list, exclude=True, repr=False)
 
     def mark(self) -> tuple[int, int, int, float, int]:
-        return self.calls, self.prompt_tokens, self.completion_tokens, self.seconds, len(self.log)
+        return self.llm_calls, self.prompt_tokens, self.completion_tokens, self.llm_seconds, len(self.log)
 
     def since(self, mark: tuple[int, int, int, float, int]) -> dict[str, Any]:
         """What the calls after ``mark`` cost."""
         calls, prompt, completion, seconds, logged = mark
-        return {"attempts": self.calls - calls, "prompt_tokens": self.prompt_tokens - prompt,
-                "completion_tokens": self.completion_tokens - completion, "seconds": round(self.seconds - seconds, 3),
+        return {"attempts": self.llm_calls - calls, "prompt_tokens": self.prompt_tokens - prompt,
+                "completion_tokens": self.completion_tokens - completion,
+                "seconds": round(self.llm_seconds - seconds, 3),
                 "prompt_chars": sum(e["prompt_chars"] for e in self.log[logged:])}
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"calls": self.calls, "prompt_tokens": self.prompt_tokens, "completion_tokens": self.completion_tokens,
-                "seconds": round(self.seconds, 3), "invalid_answers": self.invalid_answers}
 
 
 class ChatModel:
@@ -96,8 +99,8 @@ class ChatModel:
         except openai.OpenAIError as exc:
             raise LLMError(f"the LLM at {self.client.base_url} failed: {exc}") from exc
         elapsed = time.perf_counter() - started
-        self.usage.calls += 1
-        self.usage.seconds += elapsed
+        self.usage.llm_calls += 1
+        self.usage.llm_seconds += elapsed
         if response.usage is not None:
             self.usage.prompt_tokens += response.usage.prompt_tokens or 0
             self.usage.completion_tokens += response.usage.completion_tokens or 0

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from toolgraph.planner.config import PlannerConfig
 from toolgraph.planner.models import Plan
-from toolgraph.planner.search import Planner, PlannerConfig
+from toolgraph.planner.search import Planner
 
 if TYPE_CHECKING:
     from toolgraph.db.store import GraphStore

@@ -189,3 +189,31 @@ class PlannerGraph:
                 else:
                     cache[tid] = lexical_similarity(text, card.text())
         return {t: cache[t] for t in ids if t in cache}
+
+    # -- the planner's other reads and its one write ----------------------------------------------------------------
+    def tool_vector(self, tid: str) -> Any:
+        """One tool's stored embedding (None: no such tool, or none stored)."""
+        rows = self.store.query("planner_tools", ids=[tid], vectors=True)
+        return rows[0]["embedding"] if rows else None
+
+    def scan_tools(self, category: str | None, limit: int = 100000) -> list[dict[str, Any]]:
+        """Every tool (of ``category``, or all) with the text that is scored by word overlap when there is no search
+        index yet: rows of id, text."""
+        return self.store.query("planner_scan_tools", category=category, limit=limit)
+
+    def save_run(self, run: dict[str, Any], tools: list[str]) -> None:
+        """Store a planner run (its plan as JSON) linked to the tools it chose."""
+        self.store.query("save_run", run=run, tools=tools)
+
+    def memories(self, limit: int) -> list[dict[str, Any]]:
+        """The long-term memories (solved subtasks), newest first: rows of id, text, tools (JSON), embedding, uses,
+        created."""
+        return self.store.query("list_memories", limit=limit)
+
+    def save_memory(self, memory: dict[str, Any], tools: list[str]) -> str:
+        """Store (or refresh) a memory linked to its tools; its id."""
+        return self.store.query("save_memory", memory=memory, tools=tools)[0]["id"]
+
+    def use_memory(self, memory: str) -> None:
+        """Count a memory's use."""
+        self.store.query("use_memory", id=memory)

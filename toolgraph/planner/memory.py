@@ -31,7 +31,7 @@ class LongTermMemory:
 
     def recall(self, text: str, k: int = 2) -> list[Recollection]:
         """The ``k`` most similar memories at or above the threshold whose tools all still exist."""
-        rows = self.graph.store.query("list_memories", limit=self.limit)
+        rows = self.graph.memories(self.limit)
         if not rows:
             return []
         vector = self.graph.query_vector(text)
@@ -58,8 +58,7 @@ class LongTermMemory:
         vector = self.graph.query_vector(text)
         memory = {"id": memory_id(text), "text": text, "tools": json.dumps(tools), "run": run_id,
                   "created": datetime.now(UTC).isoformat(timespec="milliseconds"), "embedding": vector}
-        rows = self.graph.store.query("save_memory", memory=memory, tools=tools)
-        return rows[0]["id"]
+        return self.graph.save_memory(memory, tools)
 
     def used(self, memory: str) -> None:
-        self.graph.store.query("use_memory", id=memory)
+        self.graph.use_memory(memory)

@@ -10,6 +10,8 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from toolgraph.llm import Usage  # a plan's usage is the LLM client's kind, with its steps and wall time
+
 EdgeKind = Literal["STRONG_RESOURCE", "WEAK_RESOURCE", "SEQUENTIAL", "RETRIEVAL", "MEMORY", "CHAIN"]
 StepKind = Literal["decompose", "offer", "choose", "backtrack", "finish", "reflect", "restart", "resume", "memory",
                    "budget"]
@@ -100,17 +102,6 @@ class SubtaskResult(BaseModel):
     status: Status = "failure"
     rounds: int = 1
     reflection: str = ""
-
-
-class Usage(BaseModel):
-    llm_calls: int = 0
-    prompt_tokens: int = 0
-    completion_tokens: int = 0
-    invalid_answers: int = 0
-    llm_seconds: float = 0.0
-    steps: int = 0
-    backtracks: int = 0
-    seconds: float = 0.0
 
 
 class Plan(BaseModel):

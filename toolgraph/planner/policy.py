@@ -2,7 +2,7 @@
 
 Both see the same :class:`SearchState` (the subtask, the path with the reasons given, the candidates with scores
 and edge types, the tools' unmet strong inputs) and answer with a :class:`Decision`; both judge a finished path
-with a :class:`Verdict` (self-reflection).
+with a :class:`Verdict` (self-reflection). A decision or verdict the LLM gave carries what its call cost (``llm``).
 """
 
 from __future__ import annotations
@@ -12,10 +12,11 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
+from pydantic.json_schema import SkipJsonSchema
 
 from toolgraph.llm import ChatModel, act
 from toolgraph.planner.graph import PlannerGraph
-from toolgraph.planner.models import Candidate, Subtask
+from toolgraph.planner.models import Candidate, LLMCall, Subtask
 
 
 @dataclass
@@ -37,6 +38,7 @@ class Decision:
     action: Literal["choose", "backtrack", "finish"]
     tool: str | None = None
     reason: str = ""
+    llm: LLMCall | None = None  # the LLM call that made it (None: the graph decided)
 
 
 class Verdict(BaseModel):
@@ -46,6 +48,8 @@ class Verdict(BaseModel):
     first_wrong: int | None = Field(None, description="partial: 1-based position of the first wrong tool")
     noise: list[str] = Field([], description="failure: tool ids (seeds) to leave out on the restart")
     reason: str = ""
+    # the LLM call that gave it (None: the graph judged); not part of the answer the LLM is asked for
+    llm: SkipJsonSchema[LLMCall | None] = Field(None, exclude=True)
 
 
 class Policy:
@@ -206,7 +210,6 @@ class LLMPolicy(Policy):
     protocol: str = "json"
     decoupled: bool = False
     name = "llm"
-    last_call: dict[str, Any] = field(default_factory=dict)
 
     def _state_text(self, state: SearchState) -> str:
         lines = [f"Subtask {state.subtask.id}: {state.subtask.description}"]
@@ -257,13 +260,13 @@ class LLMPolicy(Policy):
         else:
             messages = [{"role": "system", "content": SELECT_PROMPT}, {"role": "user", "content": text}]
         name, args, objective = act(self.model, messages, ACTIONS, protocol=self.protocol, check=self._check(state))
-        self.last_call = self.model.usage.since(mark)
+        call = LLMCall(purpose="search", **self.model.usage.since(mark))
         reason = objective or reasoning[:300] or name
         if name == "choose_tool":
-            return Decision("choose", args.tool, reason)
+            return Decision("choose", args.tool, reason, llm=call)
         if name == "backtrack":
-            return Decision("backtrack", state.path[-1], reason)
-        return Decision("finish", None, reason)
+            return Decision("backtrack", state.path[-1], reason, llm=call)
+        return Decision("finish", None, reason, llm=call)
 
     def reflect(self, state: SearchState, exhausted: bool) -> Verdict:
         mark = self.model.usage.mark()
@@ -284,5 +287,5 @@ class LLMPolicy(Policy):
 
         verdict = self.model.complete_json([{"role": "system", "content": REFLECT_PROMPT},
                                             {"role": "user", "content": "\n".join(lines)}], Verdict, check=check)
-        self.last_call = self.model.usage.since(mark)
+        verdict.llm = LLMCall(purpose="search", **self.model.usage.since(mark))
         return verdict
