@@ -27,9 +27,9 @@ from tests.planner_helpers import (
 from toolgraph.errors import ToolGraphError
 from toolgraph.llm import ChatModel, parse_action
 from toolgraph.planner import plan_request
+from toolgraph.planner.assemble import acyclic, flow_order, layers
 from toolgraph.planner.decompose import dag_problem, decompose_rules
 from toolgraph.planner.models import DataFlow, Subtask
-from toolgraph.planner.assemble import acyclic, flow_order, layers
 
 
 # -- graph-only ---------------------------------------------------------------------------------------------------
