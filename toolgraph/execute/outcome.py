@@ -16,7 +16,7 @@ from typing import Any, Literal
 
 from toolgraph.execute.models import CallRecord
 from toolgraph.planner.models import Plan
-from toolgraph.text.words import stem
+from toolgraph.text.words import ATTRIBUTE_STOPWORDS, stem
 
 AskKind = Literal["time", "person", "count", "attribute"]
 
@@ -46,14 +46,6 @@ _DATE = re.compile(rf"\b\d{{4}}-\d{{1,2}}-\d{{1,2}}|\b\d{{1,2}}[/.]\d{{1,2}}[/.]
                    r"\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|yesterday)\b",
                    re.IGNORECASE)
 _PERSONISH = re.compile(r"^[A-Z][a-z'\-]+(?: [A-Z][a-z'\-\.]+){1,3}$")
-# request words that name no attribute (the rest may name one when a goal tool returns a field of that name)
-_PLAIN = {"the", "a", "an", "of", "for", "to", "in", "on", "at", "by", "and", "or", "is", "are", "was", "were", "be",
-          "what", "which", "who", "whom", "whose", "when", "where", "why", "how", "many", "much", "me", "my", "i",
-          "you", "your", "it", "its", "this", "that", "these", "those", "there", "their", "them", "they", "we", "our",
-          "do", "does", "did", "can", "could", "would", "should", "will", "please", "tell", "show", "give", "find",
-          "get", "list", "all", "any", "some", "with", "from", "about", "has", "have", "had", "not", "no", "yes",
-          "s", "t", "id", "ids", "named", "called", "one", "first", "last", "latest", "current", "currently", "now",
-          "next", "want", "need", "know", "look", "up", "see", "let", "check", "each", "every", "more"}
 
 
 @dataclass(frozen=True)
@@ -93,7 +85,7 @@ def asks(query: str) -> list[Ask]:
 
 
 def request_words(query: str) -> set[str]:
-    return {stem(w) for w in _WORD.findall(query) if len(w) > 1 and w.lower() not in _PLAIN}
+    return {stem(w) for w in _WORD.findall(query) if len(w) > 1 and w.lower() not in ATTRIBUTE_STOPWORDS}
 
 
 # -- walking a response -------------------------------------------------------------------------------------------

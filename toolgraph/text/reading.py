@@ -16,19 +16,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from toolgraph.text.params import is_identifier
-from toolgraph.text.words import singular, stem
+from toolgraph.text.words import NOT_A_NAME, singular, stem
+from toolgraph.text.words import READING_STOPWORDS as STOP
 
 NUMBER_WORDS = {"one": 1, "single": 1, "two": 2, "couple": 2, "pair": 2, "three": 3, "four": 4,
                 "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
                 "dozen": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "twenty": 20, "thirty": 30,
                 "fifty": 50, "hundred": 100}
-STOP = {"the", "a", "an", "of", "for", "to", "in", "on", "at", "by", "and", "or", "is", "are", "was", "be", "me",
-        "my", "i", "you", "it", "its", "this", "that", "with", "from", "about", "what", "which", "who", "when",
-        "where", "how", "many", "much", "please", "all", "any", "some", "show", "list", "get", "find", "give",
-        "tell", "their", "his", "her", "our", "your", "there", "do", "does", "did", "can", "could", "would", "will",
-        "has", "have", "had", "into", "onto", "per", "each", "every", "next", "last", "than", "then", "also", "so",
-        "up", "out", "over", "under", "after", "before", "until", "since", "as", "if", "not", "no", "yes", "new",
-        "it's", "what's", "whats", "top", "first", "latest", "current"}
 ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
             "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12}
 MONTHS = {m: i + 1 for i, m in enumerate(("january", "february", "march", "april", "may", "june", "july", "august",
@@ -209,18 +203,6 @@ def read(text: str, vocabulary: frozenset[str] | set[str] = frozenset()) -> list
 
 
 PLACE_CUES = {"in", "at", "near", "around", "from", "to"}
-# Words that never make a name: time words, adverbs and verbs of requests.
-NOT_A_NAME = {"today", "tonight", "tomorrow", "yesterday", "now", "right", "exactly", "currently", "still", "again",
-              "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "morning", "evening",
-              "afternoon", "night", "week", "weekend", "month", "year", "day", "days", "hour", "hours", "ok", "okay",
-              "where", "whats", "what's", "who's", "whos", "i'm", "i'd", "im", "don't", "won't", "can't", "isn't",
-              "need", "want", "like", "know", "tell", "show", "please", "thanks", "much", "many", "long",
-              "soon", "earliest", "latest", "next", "last", "first", "more", "less", "exact", "also",
-              "yet", "just", "only", "ever", "since", "ago", "late", "early", "overdue", "status", "info", "details",
-              "have", "has", "having", "be", "been", "being", "is", "are", "was", "were", "am", "going", "go", "will",
-              "should", "may", "might", "must", "shall", "it", "they", "them", "he", "she", "his", "her", "their",
-              "we", "us", "our", "ours", "one", "ones", "any", "there", "here", "when", "why", "how", "who", "whom",
-              "whose", "which", "what", "does", "did", "do", "done", "make", "made", "get", "got", "send", "sent"}
 
 
 def _residual_runs(text: str, vocabulary: frozenset[str] | set[str], taken: list[tuple[int, int]]

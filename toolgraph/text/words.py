@@ -114,3 +114,29 @@ def lexical_similarity(query: str, text: str) -> float:
     exist."""
     q = {stem(w) for w in words(query)}
     return len(q & {stem(w) for w in words(text)}) / len(q) if q else 0.0
+
+
+# Reading a request for values (toolgraph.text.reading): words that are no value, and words that never make a
+# name (time words, adverbs and verbs of requests).
+READING_STOPWORDS = frozenset(
+    "a about after all also an and any are as at be before by can could current did do does each every "
+    "find first for from get give had has have her his how i if in into is it it's its last latest list "
+    "many me much my new next no not of on onto or our out over per please show since so some tell than "
+    "that the their then there this to top under until up was what what's whats when where which who will "
+    "with would yes you your".split())
+NOT_A_NAME = frozenset(
+    "afternoon again ago also am any are be been being can't currently day days details did do does don't "
+    "done earliest early evening ever exact exactly first friday get go going got has have having he her "
+    "here his hour hours how i'd i'm im info is isn't it just know last late latest less like long made "
+    "make many may might monday month more morning much must need next night now ok okay one ones only "
+    "our ours overdue please right saturday send sent shall she should show since soon status still "
+    "sunday tell thanks their them there they thursday today tomorrow tonight tuesday us want was we "
+    "wednesday week weekend were what what's whats when where which who who's whom whos whose why will "
+    "won't year yesterday yet".split())
+# Words of a request that name no attribute of an answer (toolgraph.execute.outcome).
+ATTRIBUTE_STOPWORDS = frozenset(
+    "a about all an and any are at be by called can check could current currently did do does each every "
+    "find first for from get give had has have how i id ids in is it its know last latest let list look "
+    "many me more much my named need next no not now of on one or our please s see should show some t "
+    "tell that the their them there these they this those to up want was we were what when where which "
+    "who whom whose why will with would yes you your".split())
