@@ -266,7 +266,14 @@ class ChainFinder:
         parts["answer_type"] = w.answer_type if req.wanted & facts[-1].answer else 0.0
         parts["cover"] = w.cover * self.cover(req, [cards[t] for t in chain.tools])
         parts["start"] = self.start(first, req.mentions)
-        parts["value"] = sum(w.value if v in req.words else -w.value for f in facts for v in f.values)
+        needs = self.graph.needed_inputs(chain.tools, text)
+        value = 0.0
+        for i, (t, f) in enumerate(zip(chain.tools, facts)):  # a value an earlier tool provides is no user's
+            earlier = set(chain.tools[:i])
+            covered = {stem(x) for r, ps in needs.get(t, {}).items() if earlier & set(ps)
+                       for x in WORD.findall(r.lower().replace("_", " "))}
+            value += sum(w.value if v in req.words else -w.value for v in f.values if v not in covered)
+        parts["value"] = value
         parts["given"] = w.given * sum(self.given(text, cards[t]) for t in chain.tools)
         seq = self._seq if self._seq is not None else self.graph.sequential_weights(chain.tools)
         parts["sequential"] = w.sequential * sum(seq.get((a, b), 0.0) for a, b in zip(chain.tools, chain.tools[1:]))
@@ -287,6 +294,12 @@ class ChainFinder:
     def request(self, text: str) -> RequestFacts:
         if self._request is None or self._request.text != text:
             self._request = RequestFacts.of(text, self.graph.query_vector(text))
+            if not self._request.mentions:  # lowercase names: what the tools' words leave of the request
+                vocabulary = {x.lower() for c in self.graph.cards.values()
+                              for x in WORD.findall(split_case(f"{c.name} {c.description[:400]} "
+                                                               f"{' '.join(p.name for p in c.params)}").lower())}
+                self._request.mentions = [Mention(o.value, None) for o in read(text, vocabulary)
+                                          if o.kind in ("residual", "residual_place")]
         return self._request
 
     def facts(self, card: ToolCard) -> ToolFacts:
