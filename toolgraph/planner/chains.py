@@ -298,8 +298,9 @@ class ChainFinder:
                 vocabulary = {x.lower() for c in self.graph.cards.values()
                               for x in WORD.findall(split_case(f"{c.name} {c.description[:400]} "
                                                                f"{' '.join(p.name for p in c.params)}").lower())}
-                self._request.mentions = [Mention(o.value, None) for o in read(text, vocabulary)
-                                          if o.kind in ("residual", "residual_place")]
+                self._request.mentions = [  # (one stray word is too weak a sign: "the most popular movie")
+                    Mention(o.value, None) for o in read(text, vocabulary)
+                    if o.kind == "residual_place" or o.kind == "residual" and " " in o.value]
         return self._request
 
     def facts(self, card: ToolCard) -> ToolFacts:
