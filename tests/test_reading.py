@@ -88,3 +88,12 @@ def test_lowercase_names_are_what_the_tools_words_leave(text: str, param: str, v
     vocabulary = {"shipment", "shipments", "customer", "find", "customers", "air", "quality", "run", "city", "look",
                   "coordinates", "geocode", "latitude", "longitude", "name"}
     assert bind(tool((param, "string")), text, [], vocabulary).arguments == {param: value}
+
+
+def test_the_search_hit_named_as_asked_is_bound_first() -> None:
+    from toolgraph.execute.params import Upstream
+
+    hits = {"results": [{"project_id": "PRJ-10", "name": "Apollo"}, {"project_id": "PRJ-12", "name": "Apollo Mobile"}]}
+    up = Upstream("c1", "t/search", hits, "project_id", True, ("apollo mobile",))
+    b = bind(tool(("project_id", "string")), "who leads the apollo mobile project?", [up])
+    assert b.arguments == {"project_id": "PRJ-12"}

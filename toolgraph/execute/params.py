@@ -118,6 +118,23 @@ def find_field(value: Any, names: list[str], depth: int = 0, skip: tuple[str, ..
     return None
 
 
+LABEL_KEYS = ("name", "title", "label", "full_name", "fullname", "display_name", "username", "email", "code")
+
+
+def exact_first(value: Any, wanted: set[str], depth: int = 0) -> Any:
+    """``value`` with, in each list of records, the records labelled exactly as ``wanted`` (what the upstream
+    call searched for) first: "apollo mobile" finds Apollo and Apollo Mobile, and Apollo Mobile is meant."""
+    if not wanted or depth > 3:
+        return value
+    if isinstance(value, list):
+        def named(item: Any) -> bool:
+            return isinstance(item, dict) and any(str(item.get(k, "")).strip().lower() in wanted for k in LABEL_KEYS)
+        return sorted(value, key=lambda item: not named(item))
+    if isinstance(value, dict):
+        return {k: exact_first(v, wanted, depth + 1) if isinstance(v, list | dict) else v for k, v in value.items()}
+    return value
+
+
 def _names_for(param: str, resource: str | None, request: str = "") -> list[str]:
     """Upstream fields that fill ``param``, best first: itself, the plan edge's resource, for a person's id the
     ids of people by their role (``reporter_id`` for ``user_id``, the role the request names first), a bare id."""
@@ -169,9 +186,10 @@ def bind(tool: ExecTool, request: str, upstream: list[Upstream], vocabulary: fro
                 names = [p.name]  # optional: only an exact field along a plan edge
             elif not up.direct and names[-1] == "id" and p.name.lower() != "id":
                 names = names[:-1]  # a bare `id` only along a plan edge
-            hit = find_field(up.value, names[:-1] if names[-1] == "id" and len(names) > 1 else names)
+            value = exact_first(up.value, {v.lower() for v in up.inputs})  # the hit named as asked, first
+            hit = find_field(value, names[:-1] if names[-1] == "id" and len(names) > 1 else names)
             if hit is None and names[-1] == "id":  # a bare `id`, but not the upstream call's own input echoed
-                hit = find_field(up.value, names, skip=up.inputs)
+                hit = find_field(value, names, skip=up.inputs)
             if hit is not None:
                 args[p.name], sources[p.name] = hit[0], f"{up.call}:{hit[1]}"
                 break
