@@ -15,9 +15,8 @@ from jsonschema import Draft202012Validator, FormatChecker
 from toolgraph.errors import ArgumentError
 from toolgraph.execute.base import ExecTool
 from toolgraph.text.params import PERSON_KINDS, is_identifier, role_ids
-from toolgraph.text.reading import pick, read
+from toolgraph.text.reading import pick, read, vocabulary_of
 from toolgraph.text.schema import json_type_of
-from toolgraph.text.words import split_case
 
 LABELS = ("name", "title", "original_title", "label")
 
@@ -151,8 +150,7 @@ def _names_for(param: str, resource: str | None, request: str = "") -> list[str]
 
 def _words_of(tool: ExecTool) -> set[str]:
     """The words of a tool's name, description and parameters (what is not a name in a request to it)."""
-    text = " ".join([tool.name, tool.description[:600], *(f"{p.name} {p.description or ''}" for p in tool.params)])
-    return {w.lower() for w in re.findall(r"[A-Za-z]+", split_case(text).replace("_", " "))}
+    return vocabulary_of(tool.name, tool.description[:600], *(f"{p.name} {p.description or ''}" for p in tool.params))
 
 
 @dataclass

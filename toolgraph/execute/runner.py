@@ -21,7 +21,7 @@ from toolgraph.execute.models import CallRecord, RunConfig, mask
 from toolgraph.execute.outcome import leaves
 from toolgraph.execute.params import Binding, Upstream, bind, schema_of, validate
 from toolgraph.planner.models import Plan
-from toolgraph.text.words import split_case
+from toolgraph.text.reading import vocabulary_of
 
 
 def load_tool(store: Any, tool_id: str) -> ExecTool | None:
@@ -309,8 +309,7 @@ class Runner:
     async def _arguments(self, tool: ExecTool, plan: Plan, query: str, upstream: list[Upstream],
                          subtask: int | None) -> Binding:
         if self.llm is None:
-            vocabulary = {w.lower() for t in plan.tools for w in re.findall(r"[A-Za-z]+", split_case(
-                f"{t.name} {t.description[:600]}").replace("_", " "))}
+            vocabulary = vocabulary_of(*(f"{t.name} {t.description[:600]}" for t in plan.tools))
             binding = bind(tool, query, upstream, vocabulary)
             return Binding(validate(tool, binding.arguments), binding.sources)
         return await asyncio.to_thread(self._llm_arguments, tool, plan, query, upstream, subtask)

@@ -32,7 +32,7 @@ import numpy as np
 
 from toolgraph.text.lexicon import KIND_OF, Mention, asked_types, kind_of_words, mentions, request_kinds
 from toolgraph.text.params import GENERIC_PARAM_WORDS, IDENTIFIER, NAME_PARAMS
-from toolgraph.text.reading import given_strongly, read
+from toolgraph.text.reading import given_strongly, read, vocabulary_of
 from toolgraph.text.schema import NUMERIC_TYPES, json_type_of, schema_keys
 from toolgraph.text.words import WORD, content_words, split_case, stem
 
@@ -295,9 +295,8 @@ class ChainFinder:
         if self._request is None or self._request.text != text:
             self._request = RequestFacts.of(text, self.graph.query_vector(text))
             if not self._request.mentions:  # lowercase names: what the tools' words leave of the request
-                vocabulary = {x.lower() for c in self.graph.cards.values()
-                              for x in WORD.findall(split_case(f"{c.name} {c.description[:400]} "
-                                                               f"{' '.join(p.name for p in c.params)}").lower())}
+                vocabulary = vocabulary_of(*(f"{c.name} {c.description[:400]} {' '.join(p.name for p in c.params)}"
+                                             for c in self.graph.cards.values()))
                 self._request.mentions = [  # (one stray word is too weak a sign: "the most popular movie")
                     Mention(o.value, None) for o in read(text, vocabulary)
                     if o.kind == "residual_place" or o.kind == "residual" and " " in o.value]

@@ -355,3 +355,19 @@ def given_strongly(name: str, kind: str, description: str, offers: list[Offer]) 
     identifier, an email, a date, a count of its unit...), not merely a name or a bare number."""
     hit = pick(name, kind, description, offers, set(), True)
     return hit is not None and hit[1] not in WEAK_READINGS
+
+
+_EXAMPLES = re.compile(r"\((?:e\.g\.|eg|i\.e\.|for example|such as)[^)]*\)|\b(?:e\.g\.|for example|such as)[^.;)]*|"
+                       r"\"[^\"]*\"|“[^”]*”|'[^']*'", re.IGNORECASE)
+
+
+def vocabulary_of(*texts: str) -> set[str]:
+    """The words of tools' names, descriptions and parameters, lower case, camelCase and snake_case split: what
+    a request says in the tools' own words is no name. Examples in a description ("e.g. "Lyon", "cape town"") are
+    left out: they are names."""
+    out: set[str] = set()
+    for text in texts:
+        text = _EXAMPLES.sub(" ", text or "")
+        text = re.sub(r"([a-z])([A-Z])", r"\1 \2", text).replace("_", " ")
+        out |= {w.lower() for w in re.findall(r"[A-Za-z]+", text)}
+    return out
