@@ -182,3 +182,19 @@ def test_a_single_search_tool_with_envelopes_and_bare_ids(store: Any, tmp_path: 
         "GET /search", "GET /artists/{id}/top-tracks"]
     assert planned(store, "the top tracks of my top artists", ids) == [
         "GET /me/top/artists", "GET /artists/{id}/top-tracks"]
+
+
+def test_a_question_never_plans_a_tool_that_changes_data(store: Any) -> None:
+    from tests.exec_helpers import http_tools
+
+    http_tools(store, "http://loans.test", {
+        "getloan": {"path": "/loans/{loan_id}", "required": [("loan_id", "string", "path")],
+                    "description": "A loan: its book, member and due date"},
+        "renewloan": {"path": "/loans/{loan_id}/renew", "method": "POST",
+                      "required": [("loan_id", "string", "path")],
+                      "description": "Renew a loan: its new due date"}})
+    config = PlannerConfig(use_memory=False, remember=False)
+    asked = plan_request(store, "when is loan L-5007 due?", config=config, save=False).tool_ids()
+    assert asked == ["c/faults/getloan"]
+    changed = plan_request(store, "please renew loan L-5007", config=config, save=False).tool_ids()
+    assert "c/faults/renewloan" in changed

@@ -20,13 +20,6 @@ class ExecTool(Tool):
     def group_name(self) -> str | None:
         return self.group or None
 
-    @property
-    def mutating(self) -> bool:
-        """A tool that may change data somewhere: an HTTP method other than GET/HEAD/OPTIONS, or a tool whose
-        source marks it so (``source_ref.mutating``). Running it needs an editor in the web page."""
-        if self.source_ref.get("mutating") is not None:
-            return bool(self.source_ref["mutating"])
-        return bool(self.method) and self.method.upper() not in ("GET", "HEAD", "OPTIONS")
 
 
 class CallResult(BaseModel):

@@ -30,7 +30,15 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from toolgraph.text.lexicon import KIND_OF, Mention, asked_types, kind_of_words, mentions, request_kinds
+from toolgraph.text.lexicon import (
+    KIND_OF,
+    Mention,
+    asked_types,
+    asks_for_change,
+    kind_of_words,
+    mentions,
+    request_kinds,
+)
 from toolgraph.text.params import GENERIC_PARAM_WORDS, IDENTIFIER, NAME_PARAMS
 from toolgraph.text.reading import given_strongly, read, vocabulary_of
 from toolgraph.text.schema import NUMERIC_TYPES, json_type_of, schema_keys
@@ -97,6 +105,7 @@ class ChainWeights:
     kind: float = 0.25  # that name's kind fits (+) or contradicts (-) what the first tool finds
     unneeded_lookup: float = 0.15  # the chain starts with a lookup but the request names nothing
     value: float = 0.1  # each user-given value a tool takes that the request mentions (+), or not (-)
+    write: float = 1.0  # each tool that changes data, in a chain for a request that asks to change nothing
     given: float = 0.25  # each required parameter of the chain's tools the request gives by shape or noun
     # ("issue 102" for issue_id, a tracking number, an email): a chain that uses what the user handed over
     sequential: float = 0.1  # times the weight of a SEQUENTIAL edge between consecutive tools
@@ -275,6 +284,8 @@ class ChainFinder:
             value += sum(w.value if v in req.words else -w.value for v in f.values if v not in covered)
         parts["value"] = value
         parts["given"] = w.given * sum(self.given(text, cards[t]) for t in chain.tools)
+        if not req.change:  # a question never runs a tool that changes data
+            parts["write"] = -w.write * sum(cards[t].mutating for t in chain.tools)
         seq = self._seq if self._seq is not None else self.graph.sequential_weights(chain.tools)
         parts["sequential"] = w.sequential * sum(seq.get((a, b), 0.0) for a, b in zip(chain.tools, chain.tools[1:]))
         parts["length"] = -w.length * (len(chain.tools) - 1)
@@ -329,6 +340,7 @@ class RequestFacts:
     wanted: set[str]  # answer words its question words ask for
     vector: Any = None  # unit vector, or None
     offers: list[Any] = field(default_factory=list)  # the values it gives (toolgraph.text.reading)
+    change: bool = False  # it asks to change something (toolgraph.text.lexicon.asks_for_change)
 
     @classmethod
     def of(cls, text: str, vector: list[float] | None) -> RequestFacts:
@@ -340,7 +352,7 @@ class RequestFacts:
             n = float(np.linalg.norm(v))
             unit = v / n if n else v
         return cls(text, named, asked, {stem(x) for x in WORD.findall(text.lower())}, request_kinds(text),
-                   asked_types(text), unit, read(text))
+                   asked_types(text), unit, read(text), asks_for_change(text))
 
 
 @dataclass

@@ -154,3 +154,17 @@ def asked_types(text: str) -> set[str]:
         if w in ASKS and (w != "many" or (i and words[i - 1] == "how")):
             out |= {stem(x) for x in ASKS[w]}
     return out
+
+
+# Words by which a request asks to change something (book, cancel, renew...): only then may a plan hold a tool that
+# changes data.
+WRITE_WORDS = frozenset(
+    "add assign book borrow cancel change check checkout close comment create delete edit enrol enroll file lend "
+    "log make mark move open order pay place post publish put register remove rename renew reorder replace "
+    "reschedule reserve return schedule send set start stop submit subscribe transfer unsubscribe update upload "
+    "write".split())
+
+
+def asks_for_change(text: str) -> bool:
+    """Whether a request asks to change something (a write-intent verb: "renew my loan", "book two tickets")."""
+    return any(w in WRITE_WORDS for w in re.findall(r"[a-z]+", text.lower()))
