@@ -394,8 +394,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--limit", type=int, default=0, help="only the first N RestBench queries (a quick check)")
     p.add_argument("--skip-taskbench", action="store_true")
     p.add_argument("--heldout", type=Path, nargs="*",
-                   default=sorted(d for d in HELDOUT.iterdir() if d.is_dir()) if HELDOUT.is_dir() else [],
-                   help="held-out RestBench-style set folders (default: bench/data/heldout/*)")
+                   default=sorted(d for d in HELDOUT.iterdir() if d.is_dir() and any(d.glob("*_oas.json")))
+                   if HELDOUT.is_dir() else [],
+                   help="held-out RestBench-style set folders (default: the folders of bench/data/heldout/ holding a "
+                        "*_oas.json spec; the whole-run suites there are `toolgraph eval run`'s)")
     p.add_argument("--skip-heldout", action="store_true")
     p.add_argument("--torch-threads", type=int, default=0,
                    help="torch intra-op threads for the query embeddings (default: torch's own, the core count)")
