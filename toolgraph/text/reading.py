@@ -299,8 +299,8 @@ def pick(name: str, kind: str, description: str, offers: list[Offer], used: set[
     if o is not None and (kind != "integer" or isinstance(o.value, int)):
         return _took(o, used, f"id after {o.noun!r}")
     if is_identifier(name):  # an id is never a name or a count: an identifier-shaped token at most
-        o = first(lambda o: o.kind in ("identifier", "isbn")) if kind == "string" and not \
-            any(x.kind == "noun_id" for x in offers) else None
+        o = first(lambda o: o.kind == "identifier") if kind == "string" and not \
+            any(x.kind == "noun_id" for x in offers) else None  # (an ISBN, an email: only a parameter named so)
         return _took(o, used, "identifier") if o else None
     if kind in ("integer", "number"):
         o = first(lambda o: o.kind == "count" and bool(unit_names(o.noun) & (parts | desc)))
