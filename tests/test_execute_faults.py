@@ -225,3 +225,14 @@ def test_re_planning_with_the_real_planner_never_offers_the_failed_tool(store, s
     assert replan("get the price of an item", set()) == [f"{GROUP}/price"]
     again = replan("get the price of an item", {f"{GROUP}/price"})
     assert f"{GROUP}/price" not in again and again == [f"{GROUP}/broken"]
+
+
+def test_a_call_that_cannot_bind_runs_again_once_its_level_has_answered(store, service) -> None:
+    base, hits = service
+    http_tools(store, base, {"find": {"path": "/item", "required": [("name", "string", "query")]},
+                             "detail": {"path": "/item/{item_id}", "required": [("item_id", "integer", "path")]}})
+    # no data-flow edge: both in one level; the detail's id can only come from the search beside it
+    result = run(store, make_plan('price of the "Blue Lamp"', [["find", "detail"]]))
+    find, detail = result.calls
+    assert find.status == "ok" and detail.status == "ok", detail.error
+    assert detail.arguments == {"item_id": 41} and detail.bound_from["item_id"].startswith(find.id)

@@ -66,6 +66,8 @@ def _record_lines(value: Any, limit: int = 10, fields: int = 14) -> list[str]:
         for k, v in record.items():
             if isinstance(v, list) and all(not isinstance(x, dict | list) for x in v):
                 v = ", ".join(map(str, v[:10]))
+            elif isinstance(v, list):  # records inside: each by its label and first short detail
+                v = ", ".join(_item(x) for x in v[:10]) + (f", … {len(v) - 10} more" if len(v) > 10 else "")
             if isinstance(v, dict):
                 v = "; ".join(f"{a}: {_short(b)}" for a, b in list(v.items())[:6] if not isinstance(b, dict | list))
             if isinstance(v, list) or v in (None, "") or (label and str(v) == label):
@@ -80,6 +82,15 @@ def _record_lines(value: Any, limit: int = 10, fields: int = 14) -> list[str]:
         if extra and records is not value and [value] != records:
             lines.append("; ".join(extra[:8]))
     return lines
+
+
+def _item(x: Any) -> str:
+    if not isinstance(x, dict):
+        return _short(x)
+    label = record_label(x)
+    details = [f"{v}" for k, v in x.items() if isinstance(v, str | int | float) and not isinstance(v, bool)
+               and str(v) != label and k not in ("id", "name", "title") and len(str(v)) < 60][:1]
+    return (label or _short(dumps(x))) + (f" ({details[0]})" if details else "")
 
 
 def _short(v: Any) -> str:

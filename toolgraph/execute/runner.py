@@ -61,6 +61,7 @@ class Runner:
         self._hosts: dict[str, asyncio.Semaphore] = {}
         self._n = 0
         self._tools: dict[str, ExecTool | None] = {}
+        self._late: set[str] = set()  # calls bound again after their level (see _late_binding)
 
     # -- the plan ---------------------------------------------------------------------------------------------------
     async def run(self, plan: Plan, query: str) -> tuple[list[list[str]], list[CallRecord]]:
@@ -106,7 +107,27 @@ class Runner:
                 if task in pending:
                     call.status = "failed"
                     call.error = f"the run's deadline of {self.config.run_timeout_s:g} s expired during the call"
+            await self._late_binding(todo, plan, query, records, subtask_of, deadline)
         return levels, list(records.values())
+
+    async def _late_binding(self, calls: list[CallRecord], plan: Plan, query: str, records: dict[str, CallRecord],
+                            subtask_of: dict[str, int], deadline: float) -> None:
+        """Calls of a level that could not bind a required value, tried once more, one by one, now that the
+        level's other calls have answered (a plan without the data-flow edge between two of its tools still runs:
+        the member's id comes from the loan looked up beside it)."""
+        ok = [c for c in calls if c.status == "ok"]
+        late = [c for c in calls if c.status == "failed" and not c.attempts and "cannot bind" in (c.error or "")]
+        if not ok or not late:
+            return
+        for call in late:
+            if time.monotonic() >= deadline:
+                return
+            first_error = call.error
+            call.status, call.error, call.substitute_for, call.replanned = "skipped", None, None, []
+            self._late.add(call.id)
+            await self._call(call, plan, query, records, subtask_of, deadline)
+            if call.status != "ok":
+                call.error = call.error or first_error
 
     def _record(self, tool_id: str, level: int) -> CallRecord:
         self._n += 1
@@ -125,7 +146,8 @@ class Runner:
         direct = {e.source: e.resource for e in plan.edges if e.target == call.tool}
         out = []
         for tool_id, rec in records.items():
-            if rec.status == "ok" and rec.level < call.level:
+            same_level = call.id in self._late and rec.level == call.level and rec is not call
+            if rec.status == "ok" and (rec.level < call.level or same_level):
                 out.append(Upstream(rec.id, rec.tool, rec.raw_value, direct.get(tool_id), tool_id in direct,
                                     tuple(str(v) for v in rec.arguments.values())))
         return out
