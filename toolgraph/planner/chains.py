@@ -308,9 +308,9 @@ class ChainFinder:
             if not self._request.mentions:  # lowercase names: what the tools' words leave of the request
                 vocabulary = vocabulary_of(*(f"{c.name} {c.description[:400]} {' '.join(p.name for p in c.params)}"
                                              for c in self.graph.cards.values()))
-                self._request.mentions = [  # (one stray word is too weak a sign: "the most popular movie")
+                self._request.mentions = [  # (other leftovers are too weak a sign: "the lead actor")
                     Mention(o.value, None) for o in read(text, vocabulary)
-                    if o.kind == "residual_place" or o.kind == "residual" and " " in o.value]
+                    if o.kind in ("residual_place", "residual_owner")]
         return self._request
 
     def facts(self, card: ToolCard) -> ToolFacts:

@@ -152,7 +152,8 @@ def read(text: str, vocabulary: frozenset[str] | set[str] = frozenset()) -> list
         add(Offer(int(value) if value.isdigit() else value, "noun_id", singular(noun.lower()), m.start()))
     for m in _TOKEN.finditer(text):
         token = m.group()
-        if free(m.span()) and (re.search(r"[A-Za-z]", token) and len(token) >= 4 or len(token) >= 6):
+        digits = sum(ch.isdigit() for ch in token)  # an identifier has a run of digits ("top-1" is none)
+        if free(m.span()) and digits >= 3 and (re.search(r"[A-Za-z]", token) and len(token) >= 4 or len(token) >= 6):
             digits = re.sub(r"[^\dXx]", "", token)
             kind = "isbn" if len(digits) in (10, 13) and re.fullmatch(r"[\d-]+[\dXx]", token) else "identifier"
             add(Offer(token, kind, start=m.start()), m.span())
@@ -194,7 +195,8 @@ def read(text: str, vocabulary: frozenset[str] | set[str] = frozenset()) -> list
                     free((sentence.start() + m.start(), sentence.start() + m.start() + len(span))):
                 add(Offer(span, "name", start=sentence.start() + m.start()))
     for start, run, after in _residual_runs(text, vocabulary, taken):
-        add(Offer(run, "residual_place" if after in PLACE_CUES else "residual", start=start))
+        kind = "residual_place" if after in PLACE_CUES else "residual_owner" if after == "'s" else "residual"
+        add(Offer(run, kind, start=start))
     for m in _TOPIC.finditer(text):
         words = [w for w in m.group(1).split() if w.lower() not in STOP]
         if words:
@@ -230,7 +232,7 @@ def _residual_runs(text: str, vocabulary: frozenset[str] | set[str], taken: list
                 begin, before = m.start(), prev
             current.append(word)
             if word != m.group():  # a possessive ends the name ("hannah whitfield's parcel")
-                runs.append((begin, " ".join(current), before))
+                runs.append((begin, " ".join(current), "'s"))
                 current = []
         prev = low
     if current:
@@ -325,7 +327,8 @@ def pick(name: str, kind: str, description: str, offers: list[Offer], used: set[
         if not required:
             return None
     if parts & PLACE_PARTS:
-        o = best("place") or (best("quoted", "cue", "name", "residual_place", "residual") if required else None)
+        o = best("place") or (best("quoted", "cue", "name", "residual_place", "residual_owner", "residual")
+                              if required else None)
         if o:
             return _took(o, used, "place")
     if not required:  # an optional parameter takes only what names it (above)
@@ -334,9 +337,9 @@ def pick(name: str, kind: str, description: str, offers: list[Offer], used: set[
     if named or required:
         o = best("quoted", "cue", "name", "place")
         if o is None and parts & SEARCH_PARTS:  # search text: what the request is about, else what is left
-            o = best("topic", "residual_place", "residual")
+            o = best("topic", "residual_owner", "residual_place", "residual")
         if o is None and named:
-            o = best("residual_place", "residual") or (best("topic") if required else None)
+            o = best("residual_owner", "residual_place", "residual") or (best("topic") if required else None)
         if o is not None and (named or o.kind in ("quoted", "cue")):  # else only what the user set apart
             return _took(o, used, "name")
     return None
