@@ -275,6 +275,8 @@ class ChainFinder:
         parts["answer_type"] = w.answer_type if req.wanted & facts[-1].answer else 0.0
         parts["cover"] = w.cover * self.cover(req, [cards[t] for t in chain.tools])
         parts["start"] = self.start(first, req.mentions)
+        if first.required and self.given(text, first) == len(first.required):  # the user handed over its inputs
+            parts["start"] = max(parts["start"], 0.0)
         needs = self.graph.needed_inputs(chain.tools, text)
         value = 0.0
         for i, (t, f) in enumerate(zip(chain.tools, facts)):  # a value an earlier tool provides is no user's

@@ -15,7 +15,7 @@ from toolgraph.embeddings.base import Embedder
 from toolgraph.text.lexicon import LITERAL
 from toolgraph.text.lexicon import named_things as named_things  # (re-exported: the planner's search reads it here)
 from toolgraph.text.params import GENERIC_IDS, IDENTIFIER, NUMERIC_NAME, is_lookup_param
-from toolgraph.text.reading import pick, read
+from toolgraph.text.reading import given_strongly, pick, read
 from toolgraph.text.schema import NUMERIC_TYPES, json_type_of
 from toolgraph.text.words import lexical_similarity
 from toolgraph.tool import Tool
@@ -138,8 +138,10 @@ class PlannerGraph:
                 kind = "integer" if numeric and not IDENTIFIER.search(name) else json_type_of(p.get("type"))
                 if p.get("enum") or p.get("default") is not None:  # a value to choose, not to fetch
                     supplied.setdefault(tid, set()).add(name)
-                elif pick(str(p.get("name") or ""), kind, str(p.get("description") or ""), offers, set(), True):
-                    supplied.setdefault(tid, set()).add(name)  # the request gives it
+                elif (given_strongly if p.get("location") == "path" else _picked)(
+                        str(p.get("name") or ""), kind, str(p.get("description") or ""), offers):
+                    # the request gives it (a path segment only by its shape: a name is looked up first)
+                    supplied.setdefault(tid, set()).add(name)
                 elif literals and p.get("location") == "path" and not numeric \
                         and str(p.get("type") or "string").lower() == "string" and not IDENTIFIER.search(name):
                     supplied.setdefault(tid, set()).add(name)  # spelled out in the request ("rust-lang/cargo")
@@ -217,3 +219,8 @@ class PlannerGraph:
     def use_memory(self, memory: str) -> None:
         """Count a memory's use."""
         self.store.query("use_memory", id=memory)
+
+
+def _picked(name: str, kind: str | None, description: str, offers: list[Any]) -> bool:
+    """Whether the binder would fill the parameter from the request (toolgraph.text.reading.pick)."""
+    return pick(name, kind or "string", description, offers, set(), True) is not None
