@@ -1,9 +1,10 @@
 """A real Neo4j 5.26 with APOC Core, APOC Extended and GDS 2.13, built from Maven artifacts and run by ToolGraph.
 
-For the Neo4j-only tests and for developers who have Java 17+ and Maven but no Neo4j install. The Maven project in
-``neo4j/`` (beside this package in the repository) holds one launcher class around ``neo4j-harness``; building it
-downloads Neo4j, APOC and GDS from Maven Central once (into ``~/.m2``) and copies the jars into ``neo4j/target``.
-Later builds run offline and are skipped while ``neo4j/pom.xml`` and the launcher are unchanged.
+For the Neo4j-only tests and for developers who have Java 17+ and Maven but no Neo4j install. The Maven project
+``neo4j-launcher/`` (beside this package in the repository) holds one launcher class around ``neo4j-harness``;
+building it downloads Neo4j, APOC and GDS from Maven Central once (into ``~/.m2``) and copies the jars into
+``neo4j-launcher/target``.
+Later builds run offline and are skipped while ``neo4j-launcher/pom.xml`` and the launcher are unchanged.
 
 A running server keeps its state under one folder::
 
@@ -40,7 +41,7 @@ from toolgraph.errors import ToolGraphError
 
 log = logging.getLogger(__name__)
 
-PROJECT = Path(__file__).resolve().parents[2] / "neo4j"
+PROJECT = Path(__file__).resolve().parents[2] / "neo4j-launcher"
 MAIN_CLASS = "org.toolgraph.neo4j.ToolGraphNeo4j"
 READY = "TOOLGRAPH_NEO4J "
 USER = "neo4j"

@@ -23,12 +23,13 @@ def admin_query(name: str, root: Path | None = None) -> NamedQuery:
     return parse_query_file((root or cypher_root()) / "admin" / f"{name}.cypher")
 
 
-def _run(store: GraphStore, name: str, database: str, **params: Any) -> list[dict[str, Any]]:
+def _run(store: GraphStore, name: str, on: str, **params: Any) -> list[dict[str, Any]]:
+    """Run the admin query ``name`` on database ``on`` (``params`` may have its own ``database``)."""
     query = admin_query(name)
     try:
-        records, _, _ = store.driver.execute_query(query.text, params, database_=database)
+        records, _, _ = store.driver.execute_query(query.text, params, database_=on)
     except Exception as exc:  # noqa: BLE001 - translated
-        raise _translate(exc, f"{name} on database {database}", store.uri) from exc
+        raise _translate(exc, f"{name} on database {on}", store.uri) from exc
     return [r.data() for r in records]
 
 
