@@ -6,12 +6,12 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: demo test test-fast setup clean
+.PHONY: demo test test-fast test-neo4j setup clean
 
 setup: $(VENV)/.installed
 
-# torch first, pinned to the CPU build that lies on disk: anything that pulls torch in later (FlagEmbedding)
-# would otherwise fetch a CUDA build of several GB.
+# torch first, so that nothing installed later (FlagEmbedding) pulls in another build: where a CPU wheel lies on
+# disk (pip's find-links) pip takes it; elsewhere PyPI's build (about 3.5 GB of CUDA libraries, run on the CPU).
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
@@ -33,8 +33,13 @@ $(CHROMIUM):
 		echo "no apt-get here: install Chromium yourself (the browser test is skipped without it)"; \
 	fi
 
+# The Neo4j-only tests are off here (a cold first build plus start takes 5-8 minutes on 2 busy cores):
+# `make test-neo4j` runs them on a Neo4j 5.26 with APOC and GDS built from Maven Central (needs Java 17+, Maven).
 test: setup $(CHROMIUM)
-	$(BIN)/python -m pytest
+	TOOLGRAPH_TEST_NEO4J=off $(BIN)/python -m pytest
+
+test-neo4j: setup
+	$(BIN)/python -m pytest -m neo4j
 
 # the fast tier (tests/conftest.py marks it): no graph server starts, no embedding model loads
 test-fast: setup
@@ -42,4 +47,5 @@ test-fast: setup
 
 clean:
 	-$(BIN)/toolgraph db stop
+	-$(BIN)/toolgraph db neo4j stop
 	rm -rf $(VENV) .toolgraph

@@ -106,9 +106,16 @@ class Job(ABC):
 @contextmanager
 def projected(gds: GraphDataScience, name: str, nodes: Any, relationships: Any) -> Iterator[Any]:
     """A GDS projection that is dropped afterwards, whatever happens."""
-    if gds.graph.exists(name)["exists"]:
+    found = gds.graph.exists(name)
+    if hasattr(found, "keys"):  # graphdatascience 1.x answers a Series, 2.x a bool
+        found = found["exists"]
+    if found:
         gds.graph.drop(name)
-    graph, _ = gds.graph.project(name, nodes, relationships)
+    project = gds.graph.project
+    if callable(project):  # graphdatascience 1.x
+        graph, _ = project(name, nodes, relationships)
+    else:  # 2.x: one endpoint per kind of projection
+        graph, _ = project.native(name, nodes, relationships)
     try:
         yield graph
     finally:

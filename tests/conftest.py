@@ -7,8 +7,10 @@ it asks, directly or through other fixtures, for one of ``NOT_FAST_FIXTURES``, o
 here for the session's server; set it by hand on a test that starts a server of its own) or the ``neo4j`` marker. A
 fast test that starts a server or loads a model all the same fails, naming itself.
 
-Neo4j-only tests (marked ``neo4j``) run when ``TOOLGRAPH_TEST_NEO4J_URI`` is set (user and password from
-``TOOLGRAPH_TEST_NEO4J_USER`` / ``..._PASSWORD``, database ``..._DATABASE``), e.g. against docker-compose.yml.
+Neo4j-only tests (marked ``neo4j``) run against ``TOOLGRAPH_TEST_NEO4J_URI`` when it is set (user and password
+from ``TOOLGRAPH_TEST_NEO4J_USER`` / ``..._PASSWORD``, database ``..._DATABASE``), e.g. docker-compose.yml; else
+against the project's own Neo4j 5.26 with APOC and GDS, built with Maven and started for the session (skipped
+without Java 17+ and Maven, or with ``TOOLGRAPH_TEST_NEO4J=off``).
 """
 
 from __future__ import annotations
@@ -115,16 +117,32 @@ def env_for_cli(server: EmbeddedServer, monkeypatch: pytest.MonkeyPatch) -> dict
 
 
 @pytest.fixture(scope="session")
-def neo4j_session_store() -> Iterator[GraphStore]:
+def neo4j_session_store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[GraphStore]:
+    """Neo4j for the tests marked ``neo4j``: the server at TOOLGRAPH_TEST_NEO4J_URI when set, else the project's
+    own Neo4j 5.26 with APOC and GDS (toolgraph/db/neo4j_server.py), built from Maven Central on first use and
+    started for this session only. Skipped without Java 17+ and Maven, or with TOOLGRAPH_TEST_NEO4J=off."""
     uri = os.environ.get("TOOLGRAPH_TEST_NEO4J_URI")
-    if not uri:
-        pytest.skip("set TOOLGRAPH_TEST_NEO4J_URI to run the Neo4j-only tests (see docker-compose.yml)")
-    yield from _with_schema(GraphStore.connect(
-        uri,
-        os.environ.get("TOOLGRAPH_TEST_NEO4J_USER", "neo4j"),
-        os.environ.get("TOOLGRAPH_TEST_NEO4J_PASSWORD", "toolgraph-dev"),
-        os.environ.get("TOOLGRAPH_TEST_NEO4J_DATABASE", "neo4j"),
-    ))
+    if uri:
+        yield from _with_schema(GraphStore.connect(
+            uri,
+            os.environ.get("TOOLGRAPH_TEST_NEO4J_USER", "neo4j"),
+            os.environ.get("TOOLGRAPH_TEST_NEO4J_PASSWORD", "toolgraph-dev"),
+            os.environ.get("TOOLGRAPH_TEST_NEO4J_DATABASE", "neo4j"),
+        ))
+        return
+    from toolgraph.db.neo4j_server import Neo4jServer, unavailable_reason
+
+    if os.environ.get("TOOLGRAPH_TEST_NEO4J", "").lower() in ("off", "0", "no"):
+        pytest.skip("TOOLGRAPH_TEST_NEO4J=off: the Neo4j-only tests are switched off")
+    reason = unavailable_reason()
+    if reason:
+        pytest.skip(f"the Neo4j-only tests need Java 17+ and Maven to build the project's Neo4j: {reason}")
+    neo4j = Neo4jServer(tmp_path_factory.mktemp("neo4j-home"))
+    info = neo4j.start(watch_stdin=True)
+    try:
+        yield from _with_schema(GraphStore.connect(info.bolt_uri, info.user, info.password, "neo4j"))
+    finally:
+        neo4j.stop()
 
 
 @pytest.fixture

@@ -78,7 +78,8 @@ def test_neo4j_vector_ddl_text() -> None:
     name = Backend(kind=NEO4J, agent="Neo4j/5.26").create_vector_index(statements.append, "Tool", "embedding", 384)
     assert name == "tool_embedding"
     assert statements == ["CREATE VECTOR INDEX tool_embedding IF NOT EXISTS FOR (n:Tool) ON (n.embedding) OPTIONS "
-                          "{indexConfig: {`vector.dimensions`: 384, `vector.similarity_function`: 'cosine'}}"]
+                          "{indexConfig: {`vector.dimensions`: 384, `vector.similarity_function`: 'cosine', "
+                          "`vector.quantization.enabled`: false}}"]
 
 
 def test_detect_reads_versions_and_kind() -> None:

@@ -93,9 +93,9 @@ def test_search_expands_hits_along_the_graph(graph: GraphStore) -> None:
 
     embed_tools(graph, FlagEmbedder(), reset=True)  # the full-text index
     index = graph.backend.fulltext_index_name("Tool", "search_text")
-    rows = graph.query("search", text="storm alerts", k=2, index=index)
+    rows = graph.query("search", text="storm alerts", topK=2, index=index)
     assert rows[0]["id"] == t("alerts") and rows[0]["providers"] == [t("region_of")] and rows[0]["next"] == []
-    weather = graph.query("search", text="current weather", k=1, index=index)[0]
+    weather = graph.query("search", text="current weather", topK=1, index=index)[0]
     assert weather["id"] == t("weather") and weather["providers"] == [t("geocode")]
     assert sorted(weather["next"]) == [t("alerts"), t("forecast")]
 

@@ -76,3 +76,59 @@ def db_reset(obj: Context, yes: bool, as_json: bool) -> None:
     rows = obj.store().query("clear_graph")
     emit({"deleted_nodes": rows[0]["n"] if rows else 0}, as_json,
          lambda d: click.echo(f"deleted {d['deleted_nodes']} nodes"))
+
+
+# -- db neo4j -----------------------------------------------------------------------------------------------------
+@db.group("neo4j")
+def db_neo4j() -> None:
+    """A real Neo4j 5.26 with APOC and GDS, built from Maven Central (needs Java 17+ and Maven).
+
+    Its state lives under TOOLGRAPH_HOME/neo4j; the database is fresh on every start. Point ToolGraph at it with
+    the URI and the password that `start` prints (TOOLGRAPH_NEO4J_URI, TOOLGRAPH_NEO4J_PASSWORD).
+    """
+
+
+def _neo4j_server(obj: Context) -> Any:
+    from toolgraph.db.neo4j_server import Neo4jServer
+
+    return Neo4jServer(obj.settings.home / "neo4j")
+
+
+@db_neo4j.command("start")
+@click.option("--show-password", is_flag=True, help="Print the neo4j user's password too.")
+@json_option
+@pass_ctx
+def db_neo4j_start(obj: Context, show_password: bool, as_json: bool) -> None:
+    """Build it if needed (the first build downloads ~200 MB), start it and wait until Bolt answers."""
+    server = _neo4j_server(obj)
+    info = server.start(progress=lambda msg: click.echo(msg, err=True))
+    data = {**info.public(), "password": info.password if show_password else f"(in {server.home / 'password'})"}
+    emit(data, as_json, lambda d: click.echo(f"Neo4j running: {d['bolt_uri']} user {d['user']} password "
+                                            f"{d['password']} (pid {d['pid']})"))
+
+
+@db_neo4j.command("stop")
+@json_option
+@pass_ctx
+def db_neo4j_stop(obj: Context, as_json: bool) -> None:
+    """Stop the project's Neo4j."""
+    stopped = _neo4j_server(obj).stop()
+    emit({"stopped": stopped}, as_json,
+         lambda d: click.echo("Neo4j stopped" if stopped else "Neo4j was not running"))
+
+
+@db_neo4j.command("status")
+@json_option
+@pass_ctx
+def db_neo4j_status(obj: Context, as_json: bool) -> None:
+    """Whether the project's Neo4j runs, where, and whether this machine can build it."""
+    from toolgraph.db.neo4j_server import unavailable_reason
+
+    data = _neo4j_server(obj).status()
+    data["unavailable"] = unavailable_reason()
+
+    def human(d: dict[str, Any]) -> None:
+        for key, value in d.items():
+            click.echo(f"{key:>12}: {value}")
+
+    emit(data, as_json, human)

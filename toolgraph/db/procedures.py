@@ -23,8 +23,9 @@ def admin_query(name: str, root: Path | None = None) -> NamedQuery:
     return parse_query_file((root or cypher_root()) / "admin" / f"{name}.cypher")
 
 
-def _run(store: GraphStore, name: str, database: str, **params: Any) -> list[dict[str, Any]]:
-    return store.run_file(admin_query(name), database=database, **params)
+def _run(store: GraphStore, name: str, on: str, **params: Any) -> list[dict[str, Any]]:
+    """Run the admin query ``name`` on database ``on`` (``params`` may have their own ``database``)."""
+    return store.run_file(admin_query(name), on=on, **params)
 
 
 def installed(store: GraphStore) -> list[dict[str, Any]]:

@@ -225,12 +225,12 @@ class GraphStore:
         except Exception as exc:  # noqa: BLE001 - translated
             raise _translate(exc, f"EXPLAIN {query.name}", self.uri) from exc
 
-    def run_file(self, query: NamedQuery, /, *, database: str | None = None, **params: Any) -> list[Row]:
-        """Run a parsed query file that is not in the store's catalog, in one auto-commit transaction, on
-        ``database`` (the store's unless given): the admin statements of :mod:`toolgraph.db.procedures` (on the
+    def run_file(self, query: NamedQuery, /, *, on: str | None = None, **params: Any) -> list[Row]:
+        """Run a parsed query file that is not in the store's catalog, in one auto-commit transaction, on the
+        database ``on`` (the store's unless given; ``params`` may hold a ``database`` of their own): the admin statements of :mod:`toolgraph.db.procedures` (on the
         ``system`` database) and a benchmark's own counts (``cypher/bench``). ToolGraph's own reads and writes are
         named queries (:meth:`query`, :meth:`write`)."""
-        where = database or self.database
+        where = on or self.database
         try:
             records, _, _ = self._driver.execute_query(query.text, params, database_=where)
         except Exception as exc:  # noqa: BLE001 - translated
