@@ -227,9 +227,9 @@ class GraphStore:
 
     def run_file(self, query: NamedQuery, /, *, on: str | None = None, **params: Any) -> list[Row]:
         """Run a parsed query file that is not in the store's catalog, in one auto-commit transaction, on the
-        database ``on`` (the store's unless given; ``params`` may hold a ``database`` of their own): the admin statements of :mod:`toolgraph.db.procedures` (on the
-        ``system`` database) and a benchmark's own counts (``cypher/bench``). ToolGraph's own reads and writes are
-        named queries (:meth:`query`, :meth:`write`)."""
+        database ``on`` (the store's unless given; ``params`` may hold a ``database`` of their own): the admin
+        statements of :mod:`toolgraph.db.procedures` (on the ``system`` database) and a benchmark's own counts
+        (``cypher/bench``). ToolGraph's own reads and writes are named queries (:meth:`query`, :meth:`write`)."""
         where = on or self.database
         try:
             records, _, _ = self._driver.execute_query(query.text, params, database_=where)
