@@ -195,8 +195,8 @@ def read(text: str, vocabulary: frozenset[str] | set[str] = frozenset()) -> list
                     free((sentence.start() + m.start(), sentence.start() + m.start() + len(span))):
                 add(Offer(span, "name", start=sentence.start() + m.start()))
     for start, run, after in _residual_runs(text, vocabulary, taken):
-        kind = ("residual_place" if after in PLACE_CUES else "residual_owner" if after in ("'s", "by", "named", "called")
-                else "residual")
+        kind = ("residual_place" if after in PLACE_CUES else
+                "residual_owner" if after in ("'s", "by", "named", "called") else "residual")
         add(Offer(run, kind, start=start))
     for m in _TOPIC.finditer(text):
         words = [w for w in m.group(1).split() if w.lower() not in STOP]
