@@ -240,3 +240,15 @@ def test_a_successful_call_teaches_its_tool_an_observed_output_schema(store, lib
     stored = store.query("get_observed_schemas", ids=[f"{GROUP}/geocode"])[0]["observed_schema"]
     assert set(json.loads(stored)["properties"]) == {"name", "latitude", "longitude"}
     assert "48.85" not in stored  # shapes only
+
+
+def test_a_run_that_never_touched_what_the_request_names_is_no_success() -> None:
+    plan = make_plan("What's olga ivanova's phone number?", [["member"]])
+    other = CallRecord(id="c1", tool=f"{GROUP}/member", level=0, status="ok", arguments={"member_id": 7},
+                       raw_value={"name": "Ada Park", "phone": "+44 7700 900000"})
+    outcome = judge(plan.query, plan, [other])
+    assert outcome.status == "partial" and "'olga ivanova'" in outcome.reasons[0]
+    right = other.model_copy(update={"raw_value": {"name": "Olga Ivanova", "phone": "+44 7700 900152"}})
+    assert judge(plan.query, plan, [right]).status == "success"
+    by_id = make_plan("Who did the last maintenance on vehicle VH-12?", [["member"]])
+    assert "'VH-12'" in judge(by_id.query, by_id, [right]).reasons[0]

@@ -14,8 +14,10 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from toolgraph.execute.compress import dumps
 from toolgraph.execute.models import CallRecord
 from toolgraph.planner.models import Plan
+from toolgraph.text.reading import read, vocabulary_of
 from toolgraph.text.words import ATTRIBUTE_STOPWORDS, stem
 
 AskKind = Literal["time", "person", "count", "attribute"]
@@ -235,6 +237,26 @@ def _stand_in(query: str, call: CallRecord, planned_schema: Any) -> str | None:
             f"request names")
 
 
+NAMING_KINDS = ("quoted", "cue", "name", "noun_id", "identifier", "email", "isbn", "residual_owner", "residual_place")
+HONORIFICS = {"dr", "mr", "mrs", "ms", "miss", "prof", "sir", "dame", "the"}
+
+
+def unused_names(query: str, plan: Plan, calls: list[CallRecord]) -> list[str]:
+    """The things the request names (names, ids, codes, emails; toolgraph.text.reading) that no call took as an
+    argument or gave back: a run that never touched them did not answer this request."""
+    vocabulary = vocabulary_of(*(f"{t.name} {t.description[:600]}" for t in plan.tools))
+    seen = " ".join(dumps(c.arguments) + " " + dumps(_value(c)) for c in calls if c.status == "ok").lower()
+    seen_words = set(re.findall(r"[a-z0-9]+", seen))
+    out: list[str] = []
+    for o in read(query, vocabulary):
+        if o.kind not in NAMING_KINDS or str(o.value) in out:
+            continue
+        words = [w for w in re.findall(r"[a-z0-9]+", str(o.value).lower()) if w not in HONORIFICS]
+        if words and not all(w in seen_words for w in words):
+            out.append(str(o.value))
+    return out
+
+
 def judge(query: str, plan: Plan, calls: list[CallRecord], output_schemas: dict[str, Any] | None = None) -> Outcome:
     """The run's status and reasons (see the module). ``output_schemas``: tool id -> declared output schema."""
     if not calls:
@@ -259,6 +281,10 @@ def judge(query: str, plan: Plan, calls: list[CallRecord], output_schemas: dict[
             why = _stand_in(query, c, (output_schemas or {}).get(c.substitute_for))
             if why:
                 outcome.reasons.append(why)
+    if ok:  # what the request names must be what the run was about
+        for value in unused_names(query, plan, calls):
+            outcome.reasons.append(f"the request names {value!r}, which no call took or returned: the run answered "
+                                   "about something else")
     values = [_value(c) for c in answered if not is_empty(_value(c)) or (counting and _value(c) == [])]
     schemas = [(output_schemas or {}).get(c.tool) for c in answered]
     outcome.asked = asks(query) + attribute_asks(query, [s for s in schemas if s])
