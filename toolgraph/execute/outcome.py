@@ -128,7 +128,9 @@ def _looks_time(key: tuple[str, ...], v: Any) -> bool:
 def _looks_person(key: tuple[str, ...], v: Any) -> bool:
     if not isinstance(v, str) or not v.strip() or len(v) > 80:
         return False
-    parts = set(key_parts(key[-1])) if key else set()
+    if not key:  # a bare answer ("Ridley Scott"): its shape alone says
+        return bool(_PERSONISH.match(v.strip()))
+    parts = set(key_parts(key[-1]))
     context = {p for k in key[:-1] for p in key_parts(k)}
     if parts & PERSON_KEYS and (parts - {"name"} or context & PERSON_KEYS or _PERSONISH.match(v.strip())):
         return True

@@ -32,6 +32,7 @@ import numpy as np
 
 from toolgraph.text.lexicon import (
     KIND_OF,
+    WRITE_NAME_VERBS,
     Mention,
     asked_types,
     asks_for_change,
@@ -88,6 +89,18 @@ def value_params(card: ToolCard) -> list[str]:
             words = [w for w in WORD.findall(name.replace("_", " ")) if w not in GENERIC_PARAM_WORDS]
             out.extend(words)
     return out
+
+
+def changes_data(card: ToolCard) -> bool:
+    """A tool that changes data, for planning: an HTTP method other than GET; for other tools, marked so (Python's
+    flag, MCP's missing read-only hint) and named for a change (``cancel_booking``, ``addReview``): an MCP server
+    that annotates nothing would otherwise make every tool a write."""
+    if not card.mutating:
+        return False
+    if card.method:
+        return True
+    first = content_words(split_case(card.name).replace("_", " "))[:1]
+    return bool(first) and first[0] in WRITE_NAME_VERBS
 
 
 @dataclass(frozen=True)
@@ -287,7 +300,7 @@ class ChainFinder:
         parts["value"] = value
         parts["given"] = w.given * sum(self.given(text, cards[t]) for t in chain.tools)
         if not req.change:  # a question never runs a tool that changes data
-            parts["write"] = -w.write * sum(cards[t].mutating for t in chain.tools)
+            parts["write"] = -w.write * sum(changes_data(cards[t]) for t in chain.tools)
         seq = self._seq if self._seq is not None else self.graph.sequential_weights(chain.tools)
         parts["sequential"] = w.sequential * sum(seq.get((a, b), 0.0) for a, b in zip(chain.tools, chain.tools[1:]))
         parts["length"] = -w.length * (len(chain.tools) - 1)

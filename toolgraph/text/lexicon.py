@@ -168,3 +168,10 @@ WRITE_WORDS = frozenset(
 def asks_for_change(text: str) -> bool:
     """Whether a request asks to change something (a write-intent verb: "renew my loan", "book two tickets")."""
     return any(w in WRITE_WORDS for w in re.findall(r"[a-z]+", text.lower()))
+
+
+# The verbs that open the name of a tool that changes data (``cancel_booking``, ``addReview``); reads such as
+# ``check_availability`` or ``open_issues`` are not among them.
+WRITE_NAME_VERBS = frozenset(
+    "add assign book cancel create delete edit lend move pay place post publish put register remove rename renew "
+    "reschedule reserve schedule send set submit subscribe transfer unsubscribe update upload write".split())
