@@ -31,6 +31,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from toolgraph.db.processes import pid_alive
 from toolgraph.errors import EmbeddedServerError
 
 log = logging.getLogger(__name__)
@@ -77,31 +78,11 @@ def package_dir() -> Path:
     return Path(spec.origin).parent
 
 
-def _pid_alive(pid: int) -> bool:
-    try:  # reap it if it is our own child that has exited (a server started by this process)
-        if os.waitpid(pid, os.WNOHANG)[0] == pid:
-            return False
-    except ChildProcessError:
-        pass
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    # A zombie (our own child that exited) still answers kill(0): look at its state.
-    try:
-        with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as fh:
-            return fh.read().rsplit(")", 1)[-1].split()[0] != "Z"
-    except OSError:
-        return True
-
-
 def _is_our_server(pid: int) -> bool:
     try:
         cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
     except OSError:
-        return _pid_alive(pid)
+        return pid_alive(pid)
     return MAIN_CLASS.encode() in cmdline
 
 
@@ -240,7 +221,7 @@ class EmbeddedServer:
         info = self.read_info()
         if info is None:
             return None
-        if info.pid > 0 and _pid_alive(info.pid) and _is_our_server(info.pid):
+        if info.pid > 0 and pid_alive(info.pid) and _is_our_server(info.pid):
             return info
         log.warning("removing stale pid file %s: process %d is not running", self.info_file, info.pid)
         self.info_file.unlink(missing_ok=True)
@@ -368,7 +349,7 @@ class EmbeddedServer:
                     f"the embedded graph server exited with code {proc.returncode} while starting; "
                     f"last lines of {self.log_file}:\n{self.log_tail()}"
                 )
-            if proc is None and not _pid_alive(info.pid):
+            if proc is None and not pid_alive(info.pid):
                 raise EmbeddedServerError(f"the embedded graph server (pid {info.pid}) died; see {self.log_file}")
             if self.ready(info):
                 return
@@ -397,7 +378,7 @@ class EmbeddedServer:
         while time.monotonic() < deadline:
             if proc is not None and proc.poll() is not None:
                 return
-            if not _pid_alive(pid):
+            if not pid_alive(pid):
                 return
             time.sleep(0.1)
         log.warning("embedded graph server (pid %d) did not stop within %.0f s; killing it", pid, timeout_s)

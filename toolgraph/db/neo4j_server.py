@@ -37,6 +37,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from toolgraph.db.processes import pid_alive
 from toolgraph.errors import ToolGraphError
 
 log = logging.getLogger(__name__)
@@ -161,30 +162,11 @@ def _locked(path: Path) -> Iterator[None]:
             fcntl.flock(fh, fcntl.LOCK_UN)
 
 
-def _pid_alive(pid: int) -> bool:
-    try:
-        if os.waitpid(pid, os.WNOHANG)[0] == pid:
-            return False
-    except ChildProcessError:
-        pass
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    try:
-        with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as fh:
-            return fh.read().rsplit(")", 1)[-1].split()[0] != "Z"
-    except OSError:
-        return True
-
-
 def _is_ours(pid: int) -> bool:
     try:
         return MAIN_CLASS.encode() in Path(f"/proc/{pid}/cmdline").read_bytes()
     except OSError:
-        return _pid_alive(pid)
+        return pid_alive(pid)
 
 
 def _port_accepts(uri: str) -> bool:
@@ -241,7 +223,7 @@ class Neo4jServer:
             log.warning("ignoring unreadable %s: %s", self.info_file, exc)
             self.info_file.unlink(missing_ok=True)
             return None
-        if _pid_alive(info.pid) and _is_ours(info.pid):
+        if pid_alive(info.pid) and _is_ours(info.pid):
             return info
         self.info_file.unlink(missing_ok=True)
         return None
@@ -336,7 +318,7 @@ class Neo4jServer:
             return
         deadline = time.monotonic() + timeout_s
         while time.monotonic() < deadline:
-            if (proc.poll() is not None) if proc is not None else not _pid_alive(pid):
+            if (proc.poll() is not None) if proc is not None else not pid_alive(pid):
                 return
             time.sleep(0.2)
         log.warning("Neo4j (pid %d) did not stop within %.0f s; killing it", pid, timeout_s)

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
+from toolgraph.db.processes import pid_alive
 from toolgraph.db.store import GraphStore, embedded_server
 from toolgraph.errors import ConfigError, GraphStoreError
 
@@ -55,16 +56,6 @@ def _server_command(http_url: str, password: str, command: str) -> None:
     _http(http_url, password, "server", command)
 
 
-def _pid_alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
-
-
 def drop_orphans(http_url: str, password: str) -> list[str]:
     """Drop the scratch databases of processes that are gone (killed before they could drop their own)."""
     answer = _http(http_url, password, "databases")
@@ -72,7 +63,7 @@ def drop_orphans(http_url: str, password: str) -> list[str]:
     dropped = []
     for name in names:
         m = SCRATCH.fullmatch(str(name))
-        if m and int(m.group(1)) != os.getpid() and not _pid_alive(int(m.group(1))):
+        if m and int(m.group(1)) != os.getpid() and not pid_alive(int(m.group(1))):
             _server_command(http_url, password, f"drop database {name}")
             dropped.append(str(name))
     if dropped:
