@@ -89,7 +89,8 @@ def audit(edges: list[dict[str, Any]], lookups: dict[str, bool] | None = None) -
         members = set(cycle)
         for e in strong:
             if e["source"] in members and e["target"] in members:
-                flag(e, f"strong edges form a cycle ({' -> '.join([*cycle, cycle[0]])}): no tool of it can start", 3)
+                ring = " -> ".join([*cycle[:4], cycle[0]] if len(cycle) <= 4 else [*cycle[:3], f"... ({len(cycle)} tools)"])
+                flag(e, f"strong edges form a cycle ({ring}): none of its tools can start without another", 3)
     pairs = {(e["source"], e["target"]) for e in edges}
     for e in edges:
         if (e["target"], e["source"]) in pairs and e["source"] < e["target"]:
