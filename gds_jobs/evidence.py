@@ -89,7 +89,8 @@ def audit(edges: list[dict[str, Any]], lookups: dict[str, bool] | None = None) -
         members = set(cycle)
         for e in strong:
             if e["source"] in members and e["target"] in members:
-                ring = " -> ".join([*cycle[:4], cycle[0]] if len(cycle) <= 4 else [*cycle[:3], f"... ({len(cycle)} tools)"])
+                shown = [*cycle, cycle[0]] if len(cycle) <= 4 else [*cycle[:3], f"... ({len(cycle)} tools)"]
+                ring = " -> ".join(shown)
                 flag(e, f"strong edges form a cycle ({ring}): none of its tools can start without another", 3)
     pairs = {(e["source"], e["target"]) for e in edges}
     for e in edges:
