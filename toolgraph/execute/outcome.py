@@ -247,7 +247,8 @@ def unused_names(query: str, plan: Plan, calls: list[CallRecord]) -> list[str]:
     """The things the request names (names, ids, codes, emails; toolgraph.text.reading) that no call took as an
     argument or gave back: a run that never touched them did not answer this request."""
     vocabulary = vocabulary_of(*(f"{t.name} {t.description[:600]}" for t in plan.tools))
-    seen = " ".join(dumps(c.arguments) + " " + dumps(_value(c)) for c in calls if c.status == "ok").lower()
+    every = [r for c in calls for r in (*c.replanned, c)]  # the calls of re-planned paths too
+    seen = " ".join(dumps(c.arguments) + " " + dumps(_value(c)) for c in every if c.status == "ok").lower()
     seen_words = set(re.findall(r"[a-z0-9]+", seen))
     out: list[str] = []
     for o in read(query, vocabulary):
