@@ -366,8 +366,11 @@ class RequestFacts:
             v = np.asarray(vector, dtype=np.float32)
             n = float(np.linalg.norm(v))
             unit = v / n if n else v
+        offers = read(text)
+        codes = {str(o.value).lower() for o in offers if o.kind in ("identifier", "noun_id", "email", "isbn")}
+        named = [m for m in named if m.text.lower() not in codes]  # a tracking number is handed over, not looked up
         return cls(text, named, asked, {stem(x) for x in WORD.findall(text.lower())}, request_kinds(text),
-                   asked_types(text), unit, read(text), asks_for_change(text))
+                   asked_types(text), unit, offers, asks_for_change(text))
 
 
 @dataclass

@@ -15,7 +15,7 @@ from toolgraph.embeddings.base import Embedder
 from toolgraph.text.lexicon import LITERAL
 from toolgraph.text.lexicon import named_things as named_things  # (re-exported: the planner's search reads it here)
 from toolgraph.text.params import GENERIC_IDS, IDENTIFIER, NUMERIC_NAME, is_lookup_param
-from toolgraph.text.reading import given_strongly, pick, read
+from toolgraph.text.reading import given_strongly, pick, read, vocabulary_of
 from toolgraph.text.schema import NUMERIC_TYPES, json_type_of
 from toolgraph.text.words import lexical_similarity
 from toolgraph.tool import Tool
@@ -129,17 +129,19 @@ class PlannerGraph:
         needs: dict[str, dict[str, list[str]]] = {}
         cards = self.tools(ids)
         literals = bool(LITERAL.search(text))
-        offers = read(text)
+        offers = read(text, vocabulary_of(*(f"{c.name} {c.description[:400]} {' '.join(p.name for p in c.params)}"
+                                            for c in self.cards.values())))
         supplied: dict[str, set[str]] = {}  # tool -> inputs the user or the binder gives, not another tool
         for tid, card in cards.items():
             for p in card.required:
                 name = str(p.get("name") or "").lower()
                 numeric = str(p.get("type") or "").lower() in NUMERIC_TYPES or NUMERIC_NAME.search(name)
-                kind = "integer" if numeric and not IDENTIFIER.search(name) else json_type_of(p.get("type"))
+                # its declared type, and for a number-like name (season_number) also as a number
+                kinds = [json_type_of(p.get("type"))] + (["integer"] if numeric and not IDENTIFIER.search(name) else [])
+                given = given_strongly if p.get("location") == "path" else _picked
                 if p.get("enum") or p.get("default") is not None:  # a value to choose, not to fetch
                     supplied.setdefault(tid, set()).add(name)
-                elif (given_strongly if p.get("location") == "path" else _picked)(
-                        str(p.get("name") or ""), kind, str(p.get("description") or ""), offers):
+                elif any(given(str(p.get("name") or ""), k, str(p.get("description") or ""), offers) for k in kinds):
                     # the request gives it (a path segment only by its shape: a name is looked up first)
                     supplied.setdefault(tid, set()).add(name)
                 elif literals and p.get("location") == "path" and not numeric \
