@@ -18,6 +18,7 @@ from toolgraph.execute.compress import dumps
 from toolgraph.execute.models import CallRecord
 from toolgraph.planner.models import Plan
 from toolgraph.text.reading import read, vocabulary_of
+from toolgraph.text.schema import schema_fields
 from toolgraph.text.words import ATTRIBUTE_STOPWORDS, stem
 
 AskKind = Literal["time", "person", "count", "attribute"]
@@ -171,28 +172,12 @@ def meets(ask: Ask, value: Any, query: str = "") -> bool:
     return any(ask.word in {stem(p) for k in key for p in key_parts(k)} for key, _ in pairs)
 
 
-def schema_fields(schema: Any, depth: int = 0) -> set[str]:
-    """Property names anywhere in a JSON schema (for attributes a goal tool says it returns)."""
-    out: set[str] = set()
-    if depth > 8 or not isinstance(schema, dict):
-        return out
-    for name, sub in (schema.get("properties") or {}).items():
-        out.add(str(name))
-        out |= schema_fields(sub, depth + 1)
-    for k in ("items", "additionalProperties"):
-        out |= schema_fields(schema.get(k), depth + 1)
-    for k in ("oneOf", "anyOf", "allOf"):
-        for sub in schema.get(k) or []:
-            out |= schema_fields(sub, depth + 1)
-    return out
-
-
 def attribute_asks(query: str, schemas: Iterable[Any]) -> list[Ask]:
     """Attributes the request names that a goal tool's output schema has a field for (``email``, ``isbn``)."""
     words = request_words(query)
     found: list[Ask] = []
     for schema in schemas:
-        for name in schema_fields(schema):
+        for name, _ in schema_fields(schema):
             for part in key_parts(name):
                 w = stem(part)
                 if w in words and len(w) > 2 and w not in PERSON_KEYS - {"email"} and \
@@ -227,7 +212,7 @@ def _stand_in(query: str, call: CallRecord, planned_schema: Any) -> str | None:
     """Why a substitute's answer does not stand in for the goal tool it replaced: it holds none of the fields the
     planned tool declares, or (none declared) none that the request names."""
     keys = {k for key, _ in leaves(_value(call)) for k in key}
-    declared = schema_fields(planned_schema) if planned_schema else set()
+    declared = {name for name, _ in schema_fields(planned_schema)} if planned_schema else set()
     if declared:
         if keys & declared:
             return None
