@@ -23,6 +23,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from toolgraph.text.params import PERSON_KINDS, ROLE_WORDS, is_lookup_key
+from toolgraph.text.schema import described_output_text, schema_fields
 
 
 def entity_kinds(keys: Iterable[str]) -> set[str]:
@@ -51,8 +52,8 @@ def _mentions(text: str, key: str) -> bool:
     "id of the user"; ``latitude``)."""
     words = key.split("_")
     if words[-1] == "id" and len(words) > 1:
-        noun = " ".join(words[:-1])
-        return bool(re.search(rf"\b{noun}(?:'s)?\s+(?:id|ids|identifier)s?\b|"
+        noun = r"[\s_-]+".join(map(re.escape, words[:-1]))  # ("customer_id" as written in a field list too)
+        return bool(re.search(rf"(?<![a-z0-9]){noun}(?:'s)?[\s_-]+(?:id|ids|identifier)s?\b|"
                               rf"\b(?:id|identifier)s?\s+of\s+(?:the\s+|a\s+|an\s+)?{noun}\b", text))
     return bool(re.search(r"\b" + r"[\s_-]+".join(map(re.escape, words)) + r"s?\b", text))
 
@@ -60,12 +61,9 @@ def _mentions(text: str, key: str) -> bool:
 def described_outputs(description: str, own_inputs: set[str], wanted: set[str]) -> list[str]:
     """Resources (among ``wanted``: what other tools take) that a description says its tool gives. What the tool
     itself takes is not an output, nor what follows 'for', 'by', 'of a' or 'given' (what it is asked about)."""
-    text = (description or "").lower()
-    if not text:
+    said = described_output_text(description, with_clauses=True)
+    if not said.strip():
         return []
-    head = re.split(r"\b(?:for|given|by|from|using|based on|of an?|in an?|within)\b", text, maxsplit=1)
-    said = head[0] + " " + " ".join(re.findall(r"\b(?:returns?|gives?|provides?|with (?:its|their|the))\b([^.;]*)",
-                                                text))
     return sorted(k for k in wanted if k not in own_inputs and _mentions(said, k))
 
 
@@ -193,7 +191,7 @@ def enrich(tools: list[Any], io: dict[str, tuple[list[Any], list[Any]]],
     wanted = {i.key for ins, _ in out.values() for i in ins if not i.typed}
     for tool in tools:
         ins, outs = out[tool.id]
-        if outs or tool.output_schema or tool.source == "taskbench":
+        if outs or schema_fields(tool.output_schema) or tool.source == "taskbench":  # (a bare `dict`: none)
             continue
         for key in described_outputs(tool.description, {i.key for i in ins}, wanted):
             outs.append(Output(key, f"(its description names {key.replace('_', ' ')})", evidence="description"))

@@ -35,10 +35,17 @@ from gds_jobs.evidence import enrich
 from gds_jobs.fields import Input, Output, io_from_description, shape_samples, tool_inputs, tool_outputs
 from toolgraph.db.store import Tx, chunks
 from toolgraph.llm import ChatModel
-from toolgraph.text.params import is_lookup_key
+from toolgraph.text.params import is_identifier, is_lookup_key, is_lookup_tool
+from toolgraph.text.schema import json_type_of
 from toolgraph.tool import Tool
 
 log = logging.getLogger(__name__)
+
+
+def _takes_words(tool: Tool, param: str) -> bool:
+    """Whether a parameter of a lookup tool is words the user types (a city, an email), not an id or a number."""
+    p = next((p for p in tool.params if p.name == param), None)
+    return p is not None and not is_identifier(param) and json_type_of(p.type) == "string"
 
 JOB_SOURCES = ("rules", "llm")
 MERGE = {"STRONG_RESOURCE": "merge_strong_resource", "WEAK_RESOURCE": "merge_weak_resource"}
@@ -99,7 +106,8 @@ def find_candidates(tools: list[Tool] | list[dict[str, Any]], params: ResourcePa
     found: list[Candidate] = []
     for tid, (ins, _) in io.items():
         for inp in ins:
-            if not inp.typed and is_lookup_key(inp.raw, inp.key):
+            if not inp.typed and (is_lookup_key(inp.raw, inp.key) or (
+                    is_lookup_tool(by_id[tid].name) and _takes_words(by_id[tid], inp.raw))):
                 stats["lookup_keys"] += 1  # a name or search text: the user's to give
                 continue
             makers = [(a, out) for a, out in producers.get((scope_of(by_id[tid]), inp.key), []) if a != tid]

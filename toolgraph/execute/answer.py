@@ -3,6 +3,7 @@ each fact; without one, a structured answer from the results of the last level t
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from pydantic import BaseModel
@@ -29,14 +30,57 @@ def rules_answer(query: str, levels: list[list[str]], calls: list[CallRecord],
         return Answer(text=f"No tool call succeeded for {query!r}{why}")
     facts: list[str] = []
     details: list[str] = []
+    goal_ids = {c.id for c in last}
+    facts_via = _via(calls, goal_ids)
     for c in last:
         value = c.raw_value if c.raw_value is not None else c.result
         facts += _facts(query, c, value)
         details.append(f"From {c.tool} [{c.id}]:")
         details += ["  " + line for line in _record_lines(value)]
+    if facts_via:
+        facts = (facts or [f"{c.tool} [{c.id}] answered." for c in last]) + ["Via: " + "; ".join(facts_via) + "."]
     text = "\n".join(facts + (["", "Details:"] if facts else []) + (["  " + d for d in details] if facts else details))
     return Answer(text=text, data={c.id: c.result for c in last},
                   citations=[Citation(fact=c.tool, call=c.id) for c in last])
+
+
+_STEP = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
+
+
+def _at(value: Any, path: str) -> Any:
+    """The value at a binding path (``loans[0].book_id``), or None."""
+    for key, index in _STEP.findall(path):
+        if index:
+            value = value[int(index)] if isinstance(value, list) and int(index) < len(value) else None
+        else:
+            value = value.get(key) if isinstance(value, dict) else None
+        if value is None:
+            return None
+    return value
+
+
+def _via(calls: list[CallRecord], goal_ids: set[str]) -> list[str]:
+    """The records the run went through on its way to the answer, each by its label and the value it handed on
+    (``Beloved — book_id: B-111 [c3]``): a later call bound that value from that record."""
+    flat = [r for c in calls for r in ([c] + list(c.replanned))]
+    by_id = {c.id: c for c in flat}
+    out: list[str] = []
+    for c in flat:
+        for source in c.bound_from.values():
+            cid, _, path = source.partition(":")
+            up = by_id.get(cid)
+            if up is None or up.id in goal_ids or up.status != "ok" or not path:
+                continue
+            value = up.raw_value if up.raw_value is not None else up.result
+            head, _, field = path.rpartition(".")
+            record = _at(value, head) if head else value
+            if not isinstance(record, dict) or _at(record, field) is None:
+                continue
+            label = record_label(record)
+            line = f"{label + ' — ' if label else ''}{field}: {_short(_at(record, field))} [{up.id}]"
+            if line not in out:
+                out.append(line)
+    return out
 
 
 def _records(value: Any) -> tuple[list[Any], bool]:

@@ -120,17 +120,27 @@ def find_field(value: Any, names: list[str], depth: int = 0, skip: tuple[str, ..
 LABEL_KEYS = ("name", "title", "label", "full_name", "fullname", "display_name", "username", "email", "code")
 
 
-def exact_first(value: Any, wanted: set[str], depth: int = 0) -> Any:
+def exact_first(value: Any, wanted: set[str], depth: int = 0, request: str = "") -> Any:
     """``value`` with, in each list of records, the records labelled exactly as ``wanted`` (what the upstream
-    call searched for) first: "apollo mobile" finds Apollo and Apollo Mobile, and Apollo Mobile is meant."""
-    if not wanted or depth > 3:
+    call searched for) first, then those whose label the request names as a phrase, the longest first: "the apollo
+    mobile project" in a list of Apollo and Apollo Mobile means Apollo Mobile."""
+    text = f" {' '.join(re.findall(r'[a-z0-9]+', request.lower()))} " if request else ""
+    if not (wanted or text) or depth > 3:
         return value
     if isinstance(value, list):
-        def named(item: Any) -> bool:
-            return isinstance(item, dict) and any(str(item.get(k, "")).strip().lower() in wanted for k in LABEL_KEYS)
-        return sorted(value, key=lambda item: not named(item))
+        def rank(item: Any) -> tuple[int, int]:
+            if not isinstance(item, dict):
+                return (2, 0)
+            labels = [str(item.get(k, "")).strip().lower() for k in LABEL_KEYS if item.get(k) not in (None, "")]
+            if any(label in wanted for label in labels):
+                return (0, 0)
+            said = [len(p) for p in (" ".join(re.findall(r"[a-z0-9]+", label)) for label in labels)
+                    if p and f" {p} " in text]
+            return (1, -max(said)) if said else (2, 0)
+        return sorted(value, key=rank)
     if isinstance(value, dict):
-        return {k: exact_first(v, wanted, depth + 1) if isinstance(v, list | dict) else v for k, v in value.items()}
+        return {k: exact_first(v, wanted, depth + 1, request) if isinstance(v, list | dict) else v
+                for k, v in value.items()}
     return value
 
 
@@ -184,7 +194,7 @@ def bind(tool: ExecTool, request: str, upstream: list[Upstream], vocabulary: fro
                 names = [p.name]  # optional: only an exact field along a plan edge
             elif not up.direct and names[-1] == "id" and p.name.lower() != "id":
                 names = names[:-1]  # a bare `id` only along a plan edge
-            value = exact_first(up.value, {v.lower() for v in up.inputs})  # the hit named as asked, first
+            value = exact_first(up.value, {v.lower() for v in up.inputs}, request=request)  # named as asked first
             hit = find_field(value, names[:-1] if names[-1] == "id" and len(names) > 1 else names)
             if hit is None and names[-1] == "id":  # a bare `id`, but not the upstream call's own input echoed
                 hit = find_field(value, names, skip=up.inputs)

@@ -71,13 +71,16 @@ class Candidates:
         parts = ", ".join(f"{k} {v:+.3f}" for k, v in chain.parts.items())
         return f"{names}; score {chain.score:.3f} ({parts})"
 
-    def unmet(self, path: list[str], text: str) -> dict[str, list[str]]:
-        """Path tool -> the inputs it cannot run without that no tool on the path provides."""
+    def unmet(self, path: list[str], text: str, available: list[str] | tuple[str, ...] = ()
+              ) -> dict[str, list[str]]:
+        """Path tool -> the inputs it cannot run without that no tool on the path provides, nor a tool of the
+        subtasks it follows (``available``: "who reported issue 301? i need their email": the issue gives the
+        user id, so the follow-up's user lookup needs no user search)."""
         # with chains, the chains' view of needs (lookups of a kind provide it; a named segment nobody provides is
         # the user's), so a path that follows a chain is not told it lacks what the chain provides
         needs = (self.chain_finder.needs_of(path, text) if self.config.chains
                  else self.graph.needed_inputs(path, text))
-        on_path = set(path)
+        on_path = set(path) | set(available)
         unmet: dict[str, list[str]] = {}
         for tool in path:
             for resource, providers in needs.get(tool, {}).items():

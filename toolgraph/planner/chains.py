@@ -40,10 +40,10 @@ from toolgraph.text.lexicon import (
     mentions,
     request_kinds,
 )
-from toolgraph.text.params import GENERIC_PARAM_WORDS, IDENTIFIER, NAME_PARAMS
-from toolgraph.text.reading import given_strongly, read, vocabulary_of
-from toolgraph.text.schema import NUMERIC_TYPES, json_type_of, schema_keys
-from toolgraph.text.words import WORD, content_words, split_case, stem
+from toolgraph.text.params import GENERIC_PARAM_WORDS, IDENTIFIER, NAME_PARAMS, is_identifier
+from toolgraph.text.reading import given_strongly, pick, read, vocabulary_of
+from toolgraph.text.schema import NUMERIC_TYPES, described_output_text, json_type_of, schema_keys
+from toolgraph.text.words import BM25_STOPWORDS, WORD, content_words, split_case, stem
 
 if TYPE_CHECKING:
     from toolgraph.planner.graph import PlannerGraph, ToolCard
@@ -71,8 +71,13 @@ def tool_kinds(card: ToolCard) -> set[str]:
 def answer_words(card: ToolCard) -> set[str]:
     """Stems of what a tool's answer holds: its name, its path and its output fields' names."""
     words = set(content_words(card.name)) | set(content_words(bare_path(card)))
-    for key in schema_keys(card.output_schema):
+    schema = card.output_schema or card.observed_schema
+    for key in schema_keys(schema):
         words |= set(content_words(split_case(key)))
+    if not schema_keys(schema):  # no schema says: what its description says it gives ("a customer's contact
+        inputs = {w for p in card.params for w in content_words(split_case(p.name))}  # details: name, phone...")
+        words |= {w for w in content_words(split_case(described_output_text(card.description[:600])))
+                  if w not in inputs and len(w) > 2}
     return {stem(w) for w in words}
 
 
@@ -123,6 +128,8 @@ class ChainWeights:
     # ("issue 102" for issue_id, a tracking number, an email): a chain that uses what the user handed over
     sequential: float = 0.1  # times the weight of a SEQUENTIAL edge between consecutive tools
     length: float = 0.08  # each tool past the first
+    ungiven: float = 0.3  # each required word a tool takes that neither the request nor the chain gives
+    idle: float = 0.15  # a last step that adds nothing asked for over the chain without it (ChainFinder.idle_steps)
 
 
 @dataclass
@@ -130,6 +137,7 @@ class Chain:
     tools: list[str]
     score: float = 0.0
     parts: dict[str, float] = field(default_factory=dict)
+    answers: set[str] = field(default_factory=set)  # the request's asked words any of its tools' answers hold
 
     def describe(self, names: dict[str, str]) -> str:
         return " -> ".join(names.get(t, t) for t in self.tools)
@@ -161,7 +169,22 @@ class ChainFinder:
             scored = [self.score(text, c) for c in chains]
         finally:
             self._seq = None
+        self.idle_steps(scored)
         return max(scored, key=lambda c: (round(c.score, 9), -len(c.tools), [-ord(ch) for ch in c.tools[-1]]))
+
+    def idle_steps(self, scored: list[Chain]) -> None:
+        """A last step that adds nothing the request asks for costs what it would have saved: a chain whose goal
+        answers no asked word, answer type or kind that no tool of the same chain without it answers (the loans
+        listed, then one book of them fetched, for "when are the books due back?") scores ``idle`` less."""
+        by_tools = {tuple(c.tools): c for c in scored}
+        for c in scored:
+            shorter = by_tools.get(tuple(c.tools[:-1]))
+            if shorter is None:
+                continue
+            if c.answers <= shorter.answers and all(c.parts.get(k, 0.0) <= shorter.parts.get(k, 0.0) + 1e-9
+                                                    for k in ("answer_type", "kinds")):
+                c.parts["idle"] = -self.weights.idle
+                c.score = round(c.score - self.weights.idle, 6)
 
     # -- building -------------------------------------------------------------------------------------------------
     def chains(self, text: str, goals: list[str], *, blocked: set[str] | frozenset[str],
@@ -185,6 +208,15 @@ class ChainFinder:
         out: list[Chain] = []
         seen: set[tuple[str, ...]] = set()
 
+        def met(chain: list[str]) -> bool:
+            return all(have & set(ps) or set(chain[:i]) & set(ps)
+                       for i, t in enumerate(chain) for ps in needs.get(t, {}).values())
+
+        def minimal(chain: list[str]) -> bool:
+            """No tool but the goal can go with every need still met: "getloan -> getmember -> findmemberbyemail
+            -> listmemberloans" is not kept, the loan gives the member id the loans need."""
+            return not any(met(chain[:i] + chain[i + 1:]) for i in range(len(chain) - 1))
+
         def grow(chain: list[str], open_needs: list[tuple[str, str]]) -> None:
             while open_needs:  # a need is met by a tool the subtask already has, or one earlier in the chain
                 tool, resource = open_needs[0]
@@ -195,7 +227,7 @@ class ChainFinder:
                 break
             else:
                 key = tuple(chain)
-                if key not in seen:
+                if key not in seen and minimal(chain):
                     seen.add(key)
                     out.append(Chain(list(chain)))
                 return
@@ -275,30 +307,39 @@ class ChainFinder:
         goal, first = cards[chain.tools[-1]], cards[chain.tools[0]]
         sims = {t: float(v) for t, v in self.graph.similarity(text, chain.tools).items()}
         facts = [self.facts(cards[t]) for t in chain.tools]
+        needs = self.graph.needed_inputs(chain.tools, text)
+        covered, echoed = [], []  # per tool: stems of the inputs an earlier tool provides; of those not ids (a
+        for i, t in enumerate(chain.tools):  # record got by its id is about that thing; an email it echoes is not)
+            earlier = set(chain.tools[:i])
+            fed = [r for r, ps in needs.get(t, {}).items() if earlier & set(ps)]
+            covered.append({stem(x) for r in fed for x in WORD.findall(r.lower().replace("_", " "))})
+            echoed.append({stem(x) for r in fed if not is_identifier(r)
+                           for x in WORD.findall(r.lower().replace("_", " "))})
         parts: dict[str, float] = {}
         parts["goal"] = w.goal * sims.get(goal.id, 0.0)
         parts["best"] = w.best * max(sims.values(), default=0.0)
         if req.kinds:
             handled = set().union(*(f.kinds for f in facts))
             parts["kinds"] = w.kinds * len(req.kinds & handled) / len(req.kinds)
-        said = set(facts[-1].answer)  # what the chain's tools say they are about: names and paths, the goal's fields
-        for f in facts[:-1]:
-            said |= f.said
+        # what the chain's tools say they are about: names and paths, the goal's fields; an input an earlier tool
+        # provides is no evidence ("find member by email" after the member's record says nothing new of email)
+        said = set(facts[-1].answer) - echoed[-1]
+        for f, c in zip(facts[:-1], echoed[:-1], strict=True):
+            said |= f.said - c
         parts["evidence"] = w.evidence * (len(req.asked & said) / len(req.asked) if req.asked else 0.0)
+        chain.answers = req.asked & set().union(*(f.answer - e for f, e in zip(facts, echoed, strict=True)))
         parts["answer_type"] = w.answer_type if req.wanted & facts[-1].answer else 0.0
         parts["cover"] = w.cover * self.cover(req, [cards[t] for t in chain.tools])
         parts["start"] = self.start(first, req.mentions)
         if first.required and self.given(text, first) == len(first.required):  # the user handed over its inputs
             parts["start"] = max(parts["start"], 0.0)
-        needs = self.graph.needed_inputs(chain.tools, text)
         value = 0.0
-        for i, (t, f) in enumerate(zip(chain.tools, facts)):  # a value an earlier tool provides is no user's
-            earlier = set(chain.tools[:i])
-            covered = {stem(x) for r, ps in needs.get(t, {}).items() if earlier & set(ps)
-                       for x in WORD.findall(r.lower().replace("_", " "))}
-            value += sum(w.value if v in req.words else -w.value for v in f.values if v not in covered)
+        for f, c in zip(facts, covered, strict=True):  # a value an earlier tool provides is no user's
+            value += sum(w.value if v in req.words else -w.value for v in f.values if v not in c)
         parts["value"] = value
         parts["given"] = w.given * sum(self.given(text, cards[t]) for t in chain.tools)
+        parts["ungiven"] = -w.ungiven * sum(self.ungiven(text, cards[t], c) for t, c in zip(chain.tools, covered,
+                                                                                            strict=True))
         if not req.change:  # a question never runs a tool that changes data
             parts["write"] = -w.write * sum(changes_data(cards[t]) for t in chain.tools)
         seq = self._seq if self._seq is not None else self.graph.sequential_weights(chain.tools)
@@ -316,6 +357,22 @@ class ChainFinder:
             self._given[key] = sum(given_strongly(str(p.get("name") or ""), json_type_of(p.get("type")),
                                                   str(p.get("description") or ""), offers) for p in card.required)
         return self._given[key]
+
+    def ungiven(self, text: str, card: ToolCard, fed: set[str]) -> int:
+        """How many required words a tool takes (an email, a city; not ids, choices or names to look up) that
+        neither the request gives nor an earlier tool of the chain (``fed``: stems of what they provide): a chain
+        that starts at "find member by email" for a request that names no email cannot bind it."""
+        offers = self.request(text).offers
+        missing = 0
+        for p in card.required:
+            name = str(p.get("name") or "")
+            kind = json_type_of(p.get("type"))
+            if p.get("enum") or p.get("default") is not None or is_identifier(name) or kind != "string" \
+                    or name.lower() in NAME_PARAMS or {stem(x) for x in WORD.findall(split_case(name).lower())} & fed:
+                continue
+            if pick(name, kind, str(p.get("description") or ""), offers, set(), True) is None:
+                missing += 1
+        return missing
 
     def request(self, text: str) -> RequestFacts:
         if self._request is None or self._request.text != text:
@@ -360,7 +417,8 @@ class RequestFacts:
     @classmethod
     def of(cls, text: str, vector: list[float] | None) -> RequestFacts:
         named = mentions(text)
-        asked = {stem(x) for x in content_words(text)} - {stem(x) for m in named for x in content_words(m.text)}
+        asked = {stem(x) for x in content_words(text) if len(x) > 1 and x not in BM25_STOPWORDS} - \
+            {stem(x) for m in named for x in content_words(m.text)}  # (question words: ``wanted`` reads them)
         unit = None
         if vector is not None:
             v = np.asarray(vector, dtype=np.float32)

@@ -144,7 +144,8 @@ class DepthFirst:
     def state(self, s: Subsearch, context: dict[int, list[str]], memories: list[dict[str, Any]], *,
               offer: bool = True) -> SearchState:
         """What the policy sees: without candidates (``offer=False``) for a reflection."""
-        unmet = self.candidates.unmet(s.path, s.subtask.description)
+        unmet = self.candidates.unmet(s.path, s.subtask.description,
+                                      [t for tools in context.values() for t in tools])
         chain = self.candidates.chain(s, context) if offer else None
         candidates = self.offer(s, context, memories, unmet, chain) if offer else []
         return SearchState(subtask=s.subtask, path=list(s.path), reasons=list(s.reasons), candidates=candidates,

@@ -49,6 +49,17 @@ def is_lookup_key(param_name: str, normalised: str) -> bool:
         normalised.endswith(LOOKUP_SUFFIXES)
 
 
+# Verbs a tool's name starts with when it looks things up by what the user says (``find_depot(city)``): its
+# required words (not ids) are the user's to give, never another tool's output.
+LOOKUP_VERBS = frozenset("find search lookup locate query match resolve geocode".split())
+
+
+def is_lookup_tool(tool_name: str) -> bool:
+    """A tool named for looking things up by the user's words (``find_depot``, ``searchProjects``)."""
+    first = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", tool_name).replace("_", " ").replace("-", " ").lower().split()
+    return bool(first) and first[0] in LOOKUP_VERBS
+
+
 # Words naming the role a person plays towards a thing: their id is a person's id.
 ROLE_WORDS = frozenset(
     "assignee author owner reporter creator submitter reviewer requester approver maintainer member lead manager "

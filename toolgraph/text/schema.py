@@ -7,6 +7,7 @@ A tool's output is described either by a JSON schema (``{"type": "object", "prop
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 SCHEMA_TYPES = frozenset({"object", "array", "string", "integer", "number", "boolean", "null"})
@@ -83,3 +84,22 @@ def schema_keys(node: Any, depth: int = 3, limit: int | None = 400) -> set[str]:
     """The field names of a JSON schema or response template, down to ``depth`` fields deep (see
     :func:`schema_fields`)."""
     return {name for name, _ in schema_fields(node, depth, limit)}
+
+
+_EXAMPLE_PARENS = re.compile(r"\((?:e\.g\.|i\.e\.|eg|for example|such as)[^)]*\)", re.IGNORECASE)
+_ASKED_ABOUT = re.compile(r"\b(?:for|given|by|from|using|based on|of an?|in an?|within)\b")
+_RETURNS = re.compile(r"\b(?:returns?|gives?|provides?)\b([^.;]*)")
+_RETURNS_WITH = re.compile(r"\b(?:returns?|gives?|provides?|with (?:its|their|the))\b([^.;]*)")
+
+
+def described_output_text(description: str, *, with_clauses: bool = False) -> str:
+    """What a description says its tool gives, lower case, when no schema says: the head of its first sentence up
+    to what it is asked about ("Find the latitude and longitude | of a city") and every "returns ..." clause.
+    Examples in parentheses are dropped (they end no sentence). ``with_clauses``: "with its ..." clauses too
+    (what a record comes with; also "use them with the forecast tools", so only for matching known inputs)."""
+    text = _EXAMPLE_PARENS.sub(" ", (description or "").lower())
+    if not text.strip():
+        return ""
+    first = re.split(r"(?<=[.!?])\s", text.strip(), maxsplit=1)[0]
+    head = _ASKED_ABOUT.split(first, maxsplit=1)[0]
+    return head + " " + " ".join((_RETURNS_WITH if with_clauses else _RETURNS).findall(text))
