@@ -134,7 +134,14 @@ def run_requests(name: str, requests: list[Request], run: Callable[[str], dict[s
                 path = "" if row["correct_path"] is None else (", path ok" if row["correct_path"] else ", path wrong")
                 progress(f"{name}: {len(rows)}/{total} {verdict}{path} in {row['seconds']:.2f} s: "
                          f"{request.query[:70]}" + (f" ({row['reason'][:120]})" if row["reason"] else ""))
-    return {"summary": aggregate(rows), "requests": rows}
+    summary = aggregate(rows)
+    if repeat > 1:  # with learning on: is a later round ever worse than the first? (the thesis's learning check)
+        rounds = [[r for r in rows if r["repeat"] == rep] for rep in range(repeat)]
+        summary["by_repeat"] = [aggregate(rs) for rs in rounds]
+        first = {r["index"]: r["pass"] for r in rounds[0]}
+        summary["worse_later"] = sorted({r["index"] for rs in rounds[1:] for r in rs
+                                         if first.get(r["index"]) and not r["pass"]})
+    return {"summary": summary, "requests": rows}
 
 
 def warm_up(setup: RunSetup) -> None:

@@ -19,21 +19,23 @@ def summary_rows(result: dict[str, Any]) -> list[list[str]]:
     rows = []
     for r in result["suites"]:
         if "error" in r:
-            rows.append([r["suite"]["name"], "error", "–", "–", "–", "–", "–"])
+            rows.append([r["suite"]["name"], "error", "–", "–", "–", "–", "–", "–"])
             continue
         for label, m in r["methods"].items():
             s = m["summary"]
             rows.append([r["suite"]["name"], label, f"{s['passed']}/{s['requests']} ({_pct(s['pass_rate'])})",
                          f"{s['correct_paths']}/{s['with_solution']} ({_pct(s['correct_path_rate'])})",
+                         str(s.get("false_successes", "–")),
                          f"{s['calls_per_request']:.2f}", f"{s['latency_p50_s']:.2f}", f"{s['latency_p95_s']:.2f}"])
     for label, s in result["overall"].items():
         rows.append(["all suites", label, f"{s['passed']}/{s['requests']} ({_pct(s['pass_rate'])})",
                      f"{s['correct_paths']}/{s['with_solution']} ({_pct(s['correct_path_rate'])})",
+                     str(s.get("false_successes", "–")),
                      f"{s['calls_per_request']:.2f}", f"{s['latency_p50_s']:.2f}", f"{s['latency_p95_s']:.2f}"])
     return rows
 
 
-HEADERS = ["suite", "method", "passed", "correct path", "calls/request", "p50 s", "p95 s"]
+HEADERS = ["suite", "method", "passed", "correct path", "false successes", "calls/request", "p50 s", "p95 s"]
 
 
 def failures(result: dict[str, Any]) -> list[dict[str, Any]]:
@@ -65,6 +67,15 @@ def text_table(headers: list[str], rows: list[list[str]]) -> str:
 
 def human_text(result: dict[str, Any]) -> str:
     lines = [text_table(HEADERS, summary_rows(result))]
+    for r in result["suites"]:  # --repeat: each round's pass count, and what a later round lost
+        for label, m in r.get("methods", {}).items():
+            rounds = m["summary"].get("by_repeat")
+            if rounds:
+                worse = m["summary"].get("worse_later") or []
+                lines.append(f"{r['suite']['name']} / {label}: passed by round "
+                             + " -> ".join(str(x["passed"]) for x in rounds)
+                             + (f"; worse later on request(s) {', '.join(str(i + 1) for i in worse)}" if worse
+                                else "; never worse later"))
     fails = failures(result)
     if fails:
         lines.append(f"\nfailures ({len(fails)}):")

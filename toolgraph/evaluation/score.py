@@ -73,6 +73,8 @@ def aggregate(rows: list[dict[str, Any]]) -> dict[str, Any]:
             "pass_rate": round(sum(r["pass"] for r in rows) / n, 4) if n else 0.0,
             "with_solution": len(gold), "correct_paths": sum(bool(r["correct_path"]) for r in gold),
             "correct_path_rate": round(sum(bool(r["correct_path"]) for r in gold) / len(gold), 4) if gold else None,
+            # a run that said "success" without the facts asked: what must never happen (it would be learned)
+            "false_successes": sum(r.get("status") == "success" and not r["pass"] for r in rows),
             "calls_per_request": round(statistics.fmean(r["call_count"] for r in rows), 2) if n else 0.0,
             "latency_p50_s": round(percentile(seconds, 50), 3), "latency_p95_s": round(percentile(seconds, 95), 3)}
 
