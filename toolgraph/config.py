@@ -141,7 +141,10 @@ class ExecGroup(BaseModel):
     """How to reach one tool group's HTTP API (keyed by group id or name in ``TOOLGRAPH_EXEC_GROUPS``)."""
 
     base_url: str | None = Field(None, description="replaces the spec's server URL")
-    headers: dict[str, SecretStr] = Field({}, description="sent with every call (API keys); never stored or printed")
+    headers: dict[str, SecretStr] = Field(
+        {}, description="sent with every call to the group's origin (API keys); never stored or printed")
+    credential_origins: list[str] = Field(
+        [], description="more origins (scheme://host:port) the headers may go to, beside the base URL's")
     allow_hosts: list[str] = Field([], description="hosts calls and redirects may reach; empty: the base URL's host")
     allow_private: bool = Field(False, description="allow loopback, link-local and private addresses (local services)")
 

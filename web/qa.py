@@ -65,6 +65,9 @@ class _Watched:
     def handles(self, tool: ExecTool) -> bool:
         return self.inner.handles(tool)
 
+    def secret_values(self) -> list[str]:
+        return list(getattr(self.inner, "secret_values", lambda: [])())
+
     async def call(self, tool: ExecTool, arguments: dict[str, Any], *, timeout_s: float) -> CallResult:
         if tool.mutating and not self.job.may_mutate:
             self.job.update_call(tool.id, status="failed", error="changes data: an editor must run it")
