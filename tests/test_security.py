@@ -376,3 +376,161 @@ def test_a_path_parameter_cannot_climb_and_a_header_parameter_cannot_set_credent
         call(store, ex, "key", {"x-api-key": "attacker"})
     assert seen.paths() == ["/items/..%2Fadmin/detail"]
     assert all(h.get("authorization") == f"Bearer {SECRET}" for _, _, h, _ in seen.requests)
+
+
+# -- LOW: MCP servers' secrets and error texts --------------------------------------------------------------------------
+def test_a_refused_url_with_a_password_never_echoes_it(store, env_for_cli) -> None:
+    from click.testing import CliRunner
+
+    from toolgraph.cli import main
+    from toolgraph.errors import ConfigError
+    from toolgraph.mcp_client import ServerRef
+
+    with pytest.raises(ConfigError, match="credentials") as caught:
+        ServerRef.http("http://ann:hunter2-pass@127.0.0.1:1/mcp")
+    assert "hunter2-pass" not in str(caught.value)
+    out = CliRunner().invoke(main, ["import", "mcp", "--url", "http://ann:hunter2-pass@127.0.0.1:1/mcp"])
+    assert out.exit_code != 0 and "credentials" in out.output and "hunter2-pass" not in out.output
+
+
+def test_secrets_in_mcp_server_arguments_and_urls_are_not_stored_or_shown(store, env_for_cli, monkeypatch) -> None:
+    import sys
+
+    from tests.test_mcp_tools import SERVER, cli_json, load
+    from tests.test_mcp_tools import run as mcp_run
+    from toolgraph.mcp_client import ServerRef
+
+    ref = ServerRef.http("http://127.0.0.1:1/mcp?api_key=abc123secret&page=2")
+    assert "abc123secret" not in ref.label() and "abc123secret" not in json.dumps(ref.stored())
+    assert ref.stored()["url"] == "http://127.0.0.1:1/mcp?api_key=***&page=2"
+    report = cli_json("--group", "literal", "--", sys.executable, SERVER, "--token", "tok-literal-secret",
+                      "--api-key=key-literal-secret")
+    assert any("${NAME}" in note for note in report["notes"])
+    graph = json.dumps(store.query("export_nodes"), default=str)
+    assert "tok-literal-secret" not in graph and "key-literal-secret" not in graph
+    tool = load(store, "server_pid", group="mcp/literal")
+    assert tool.source_ref["server"]["args"][-3:] == ["--token", "***", "--api-key=***"]
+    with pytest.raises(ToolCallError, match="stored with a secret masked out") as caught:
+        mcp_run(lambda ex: ex.call(tool, {}, timeout_s=10))
+    assert "tok-literal-secret" not in str(caught.value)
+    # the way to pass one: ${NAME}, read from the environment when the server starts, masked when echoed
+    monkeypatch.setenv("TOOLGRAPH_TEST_MCP_TOKEN", "tok-from-env-123")
+    monkeypatch.setenv("TOOLGRAPH_TEST_MCP_SECRET", "s3cr3t-value")
+    cli_json("--group", "placeholder", "--env", "TOOLGRAPH_TEST_MCP_SECRET", "--", sys.executable, SERVER, "--token",
+             "${TOOLGRAPH_TEST_MCP_TOKEN}")
+    tool = load(store, "env_value", group="mcp/placeholder")
+    assert tool.source_ref["server"]["args"][-1] == "${TOOLGRAPH_TEST_MCP_TOKEN}"
+    value = mcp_run(lambda ex: ex.call(tool, {"name": "TOOLGRAPH_TEST_MCP_SECRET"}, timeout_s=10)).value
+    assert value == "***"  # the server got the environment's secret; the echo is masked
+    monkeypatch.delenv("TOOLGRAPH_TEST_MCP_TOKEN")
+    with pytest.raises(ToolCallError, match="TOOLGRAPH_TEST_MCP_TOKEN"):
+        mcp_run(lambda ex: ex.call(tool, {"name": "x"}, timeout_s=10))
+
+
+def test_mcp_error_texts_do_not_echo_a_whole_large_input(store, env_for_cli) -> None:
+    import sys
+
+    from tests.test_mcp_tools import SERVER, cli_json, load
+    from tests.test_mcp_tools import run as mcp_run
+
+    cli_json("--", sys.executable, SERVER)
+    director = load(store, "film_director")
+    with pytest.raises(ToolCallError, match="no film titled") as caught:
+        mcp_run(lambda ex: ex.call(director, {"title": "x" * 1_000_000}, timeout_s=30))
+    assert len(str(caught.value)) < 2000 and "characters in all" in str(caught.value)
+
+
+def test_navigation_errors_do_not_echo_a_whole_large_input(store) -> None:
+    from toolgraph.integrations.navigate import NavigationError, Navigator
+
+    http_tools(store, "http://127.0.0.1:9", {"ok": {"path": "/ok"}})
+    navigator = Navigator(store)
+    for call_it in (lambda: navigator.get_tool("x" * 1_000_000),
+                    lambda: navigator.search("weather", method="m" * 1_000_000),
+                    lambda: navigator.search("weather", method="keyword", category="c" * 1_000_000)):
+        with pytest.raises(NavigationError) as caught:
+            call_it()
+        assert len(str(caught.value)) < 1000 and "1000000 characters" in str(caught.value)
+
+
+# -- LOW: --json output is JSON; an empty OpenAI list writes nothing ---------------------------------------------------
+def test_tools_call_json_prints_null_for_nan(store, api, env_for_cli, monkeypatch) -> None:
+    from click.testing import CliRunner
+
+    from toolgraph.cli import main
+
+    base, _ = api
+    http_tools(store, base, {"nan": {"path": "/nan"}})
+    monkeypatch.setenv("TOOLGRAPH_EXEC_GROUPS", json.dumps({GROUP: {"base_url": base, "allow_private": True}}))
+    out = CliRunner().invoke(main, ["tools", "call", f"{GROUP}/nan", "--json"])
+    assert out.exit_code == 0, out.output
+    assert "NaN" not in out.stdout
+    assert json.loads(out.stdout, parse_constant=lambda c: pytest.fail(f"not JSON: {c}"))["value"] == {
+        "price": None, "name": "lamp"}
+
+
+def test_an_empty_openai_tools_list_is_a_clear_error_and_writes_nothing(store, env_for_cli, tmp_path) -> None:
+    from click.testing import CliRunner
+
+    from tests.conftest import snapshot
+    from toolgraph.cli import main
+
+    before = snapshot(store)
+    for content in ([], {"tools": []}):
+        file = tmp_path / "empty.json"
+        file.write_text(json.dumps(content), encoding="utf-8")
+        for extra in ([], ["--skip-invalid"]):
+            out = CliRunner().invoke(main, ["import", "openai-tools", str(file), *extra])
+            assert out.exit_code != 0 and "the list of tools is empty" in out.output, out.output
+    assert snapshot(store) == before
+
+
+# -- anonymous users: what they may do is the operator's choice ----------------------------------------------------------
+def test_login_to_run_keeps_anonymous_users_from_running_tools_and_reading_runs(store, tmp_path, api) -> None:
+    base, seen = api
+    http_tools(store, base, {"echo": {"path": "/echo", "description": "echo the request headers back"}})
+    create_user(store, "ann", PASSWORD, "editor")
+    app = qa_app(store, tmp_path, base, login_to_run=True)
+    member = app.test_client()
+    headers = login(member, "ann")
+    job = ask(member, "echo the request headers back", headers)
+    assert job["status"] == "done" and seen.paths() == ["/echo"]
+    run_id = job["plan"]["id"]
+    anonymous = app.test_client()
+    assert anonymous.get("/api/session").get_json()["login_to_run"] is True
+    r = anonymous.post("/api/qa", json={"query": "echo the request headers back"}, headers=csrf(anonymous))
+    assert r.status_code == 401 and r.get_json()["field"] == "login"
+    for path in ("/api/runs", f"/api/runs/{run_id}", f"/api/qa/{job['id']}"):
+        assert anonymous.get(path).status_code == 401, path
+    for path in ("/runs", f"/runs/{run_id}", f"/qa/{job['id']}"):
+        page = anonymous.get(path)
+        assert page.status_code == 302 and "/login" in page.headers["Location"], path
+    assert seen.paths() == ["/echo"]  # nothing ran for the anonymous user
+    assert member.get(f"/api/runs/{run_id}").status_code == 200
+    assert [r["id"] for r in member.get("/api/runs").get_json()] == [run_id]
+    # the default stays open (documented): anonymous users run read-only tools and read runs
+    open_client = qa_app(store, tmp_path, base).test_client()
+    assert open_client.get(f"/api/runs/{run_id}").status_code == 200
+
+
+def test_anonymous_questions_never_take_every_running_slot(store) -> None:
+    from web.errors import Unavailable
+    from web.qa import MAX_ANONYMOUS_RUNNING, MAX_RUNNING, QaJobs
+
+    gate = threading.Event()
+
+    class Blocking(QaJobs):
+        def _answer(self, job: Any, store: Any, llm: Any, embedder: Any) -> None:  # holds its slot until released
+            gate.wait(30)
+            job.status = "done"
+
+    jobs = Blocking(lambda store, llm: [])
+    try:
+        started = [jobs.start(store, f"q{i}", user=None, may_mutate=False) for i in range(MAX_ANONYMOUS_RUNNING)]
+        with pytest.raises(Unavailable, match="anonymous users"):
+            jobs.start(store, "one more", user=None, may_mutate=False)
+        member = [jobs.start(store, f"m{i}", user="ann", may_mutate=True)
+                  for i in range(MAX_RUNNING - MAX_ANONYMOUS_RUNNING)]
+        assert len(started) + len(member) == MAX_RUNNING
+    finally:
+        gate.set()

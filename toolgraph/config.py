@@ -133,6 +133,8 @@ class WebSettings(BaseSettings):
     session_minutes: int = Field(480, ge=1, le=43200, description="a login expires this long after it was made")
     login_to_view: bool = Field(False, description="require a login to view pages and read the JSON API too")
     login_to_plan: bool = Field(False, description="require a login to run the planner from the path viewer")
+    login_to_run: bool = Field(
+        False, description="require a login to run tools (ask on the QA page) and to read stored runs and questions")
     secure_cookies: bool = Field(False, description="send the session cookie over HTTPS only (behind TLS)")
     max_nodes: int = Field(300, ge=10, le=5000, description="most tools drawn in one neighbourhood")
 

@@ -142,11 +142,11 @@ class McpExecutor:
 
     def secret_values(self) -> list[str]:
         """The values of the environment variables the servers started so far were given, for masking."""
-        return [os.environ[n] for s in self._sessions.values() for n in s.ref.env if n in os.environ]
+        return [os.environ[n] for s in self._sessions.values() for n in s.ref.secret_names() if n in os.environ]
 
     async def call(self, tool: ExecTool, arguments: dict[str, Any], *, timeout_s: float) -> CallResult:
         ref = self._ref(tool)
-        masker = Masker(os.environ[n] for n in ref.env if n in os.environ)
+        masker = Masker(os.environ[n] for n in ref.secret_names() if n in os.environ)
         try:
             result = await self._call(ref, tool, arguments, timeout_s=timeout_s)
             return result.model_copy(update={"value": masker.value(result.value)}) if masker else result

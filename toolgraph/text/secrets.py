@@ -19,6 +19,11 @@ SECRET_WORDS = ("key", "token", "secret", "password", "passwd", "pwd", "auth", "
 NOT_SECRET = ("author", "keyword", "keyboard", "monkey", "turkey", "donkey")
 MIN_SECRET = 4  # shorter values are not masked (they would mask every "1" and "abc" of a response)
 _SCHEMES = re.compile(r"(?i)^(bearer|basic|token|apikey|api-key|digest)\s+")
+_PLACEHOLDER = re.compile(r"\$\{[A-Za-z_][A-Za-z0-9_]*\}")  # ${NAME}: read from the environment, not a secret
+
+
+def _hidden(value: str) -> str:
+    return value if _PLACEHOLDER.fullmatch(value) else MASK
 
 
 def is_secret_name(name: str) -> bool:
@@ -83,7 +88,7 @@ def redact_url(url: str) -> str:
     if query:
         pairs = parse_qsl(query, keep_blank_values=True)
         if any(is_secret_name(k) for k, _ in pairs):
-            query = urlencode([(k, MASK if is_secret_name(k) else v) for k, v in pairs], safe="*")
+            query = urlencode([(k, _hidden(v) if is_secret_name(k) else v) for k, v in pairs], safe="*${}")
     return urlunsplit((parts.scheme, netloc, parts.path, query, parts.fragment))
 
 
@@ -96,9 +101,9 @@ def redact_args(args: Iterable[str]) -> tuple[list[str], bool]:
     for arg in args:
         new = arg
         if hide_next and not arg.startswith("-"):
-            new = MASK
+            new = _hidden(arg)
         elif "=" in arg and is_secret_name(arg.split("=", 1)[0]):
-            new = arg.split("=", 1)[0] + "=" + MASK
+            new = arg.split("=", 1)[0] + "=" + _hidden(arg.split("=", 1)[1])
         elif "://" in arg:
             new = redact_url(arg)
         hide_next = arg.startswith("-") and "=" not in arg and is_secret_name(arg)
