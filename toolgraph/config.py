@@ -133,6 +133,8 @@ class WebSettings(BaseSettings):
     session_minutes: int = Field(480, ge=1, le=43200, description="a login expires this long after it was made")
     login_to_view: bool = Field(False, description="require a login to view pages and read the JSON API too")
     login_to_plan: bool = Field(False, description="require a login to run the planner from the path viewer")
+    login_to_run: bool = Field(
+        False, description="require a login to run tools (ask on the QA page) and to read stored runs and questions")
     secure_cookies: bool = Field(False, description="send the session cookie over HTTPS only (behind TLS)")
     max_nodes: int = Field(300, ge=10, le=5000, description="most tools drawn in one neighbourhood")
 
@@ -141,7 +143,10 @@ class ExecGroup(BaseModel):
     """How to reach one tool group's HTTP API (keyed by group id or name in ``TOOLGRAPH_EXEC_GROUPS``)."""
 
     base_url: str | None = Field(None, description="replaces the spec's server URL")
-    headers: dict[str, SecretStr] = Field({}, description="sent with every call (API keys); never stored or printed")
+    headers: dict[str, SecretStr] = Field(
+        {}, description="sent with every call to the group's origin (API keys); never stored or printed")
+    credential_origins: list[str] = Field(
+        [], description="more origins (scheme://host:port) the headers may go to, beside the base URL's")
     allow_hosts: list[str] = Field([], description="hosts calls and redirects may reach; empty: the base URL's host")
     allow_private: bool = Field(False, description="allow loopback, link-local and private addresses (local services)")
 

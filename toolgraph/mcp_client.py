@@ -3,12 +3,16 @@ streamable HTTP URL); :func:`open_client` connects, :func:`list_server_tools` li
 
 A ServerRef is what the graph keeps in ``source_ref.server`` so a later run can start or reach the server again.
 It never holds secrets: environment variables are named (``env``), and their values read from this process's
-environment when the server is started; a URL with credentials in it is refused.
+environment when the server is started; ``${NAME}`` in an argument or the URL is replaced by the variable's value
+then too. A URL with a user name or password in it is refused (the message never repeats it); the value of a
+secret-named option (``--token X``, ``--api-key=X``) or query parameter (``?api_key=X``) is stored as ``***``
+(:meth:`ServerRef.stored`), and messages show the server that way (:meth:`ServerRef.label`).
 """
 
 from __future__ import annotations
 
 import os
+import re
 import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -18,8 +22,22 @@ from urllib.parse import urlparse
 from pydantic import BaseModel, Field, field_validator
 
 from toolgraph.errors import ConfigError
+from toolgraph.text.secrets import MASK, redact_args, redact_url
 
 MAX_PAGES = 100
+PLACEHOLDER = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}")
+
+
+def expand(text: str) -> str:
+    """``${NAME}`` replaced by the environment variable's value (a ConfigError names a missing one)."""
+
+    def value(match: re.Match[str]) -> str:
+        name = match.group(1)
+        if name not in os.environ:
+            raise ConfigError(f"the MCP server needs the environment variable {name} (${{{name}}}), which is unset")
+        return os.environ[name]
+
+    return PLACEHOLDER.sub(value, text)
 
 
 class ServerRef(BaseModel):
@@ -39,9 +57,10 @@ class ServerRef(BaseModel):
             return None
         parsed = urlparse(value)
         if parsed.scheme not in ("http", "https") or not parsed.hostname:
-            raise ValueError(f"not an http(s) URL: {value!r}")
+            raise ValueError(f"not an http(s) URL: {redact_url(value)!r}")
         if parsed.username or parsed.password:
-            raise ValueError("a URL with credentials in it would be stored in the graph; remove them")
+            raise ValueError("a URL with credentials (a user name or password) in it would be stored in the graph; "
+                             "remove them (a token can come from the environment: ${NAME})")
         return value
 
     @classmethod
@@ -54,16 +73,38 @@ class ServerRef(BaseModel):
     def http(cls, url: str) -> ServerRef:
         try:
             return cls(transport="http", url=url)
-        except ValueError as exc:
-            raise ConfigError(f"--url: {exc}") from exc
+        except ValueError as exc:  # pydantic's message repeats the input (a password): only the reason is said
+            errors = getattr(exc, "errors", None)
+            reason = errors()[0]["msg"].removeprefix("Value error, ") if callable(errors) else "not a usable URL"
+            raise ConfigError(f"--url {redact_url(url)}: {reason}") from None
+
+    def secret_names(self) -> list[str]:
+        """The environment variables whose values the server is given (``env`` and ``${NAME}`` references)."""
+        texts = [*self.args, self.url or "", self.command or ""]
+        return list(dict.fromkeys([*self.env, *(m for t in texts for m in PLACEHOLDER.findall(t))]))
+
+    def stored(self) -> dict[str, Any]:
+        """What the graph keeps: this ref with secret-named option values and URL secrets masked (``***``)."""
+        data = self.model_dump(exclude_defaults=True)
+        if self.args:
+            data["args"] = redact_args(self.args)[0]
+        if self.url:
+            data["url"] = redact_url(self.url)
+        return data
+
+    def masked(self) -> bool:
+        """Whether a secret was masked out of this ref when it was stored (it cannot be started again as is)."""
+        return any(MASK in a for a in self.args) or MASK in (self.url or "")
 
     def key(self) -> str:
         """One string per server, to share a session between its tools."""
         return self.model_dump_json()
 
     def label(self) -> str:
-        """The server for messages: its URL, or its command line."""
-        return self.url or " ".join([self.command or "", *self.args]).strip()
+        """The server for messages: its URL, or its command line, secrets masked."""
+        if self.url:
+            return redact_url(self.url)
+        return " ".join([self.command or "", *redact_args(self.args)[0]]).strip()
 
     def fallback_name(self) -> str:
         """A group name when the server does not say its own."""
@@ -85,15 +126,18 @@ async def open_client(ref: ServerRef, *, errlog: Any = None) -> AsyncIterator[An
     from mcp import Client, StdioServerParameters
     from mcp.client.stdio import stdio_client
 
+    if ref.masked():
+        raise ConfigError(f"MCP server {ref.label()!r} was stored with a secret masked out (***): import it again "
+                          "with the secret as ${NAME} from the environment")
     if ref.transport == "http":
         assert ref.url
-        target: Any = ref.url
+        target: Any = expand(ref.url)
     else:
         assert ref.command
         missing = [name for name in ref.env if name not in os.environ]
         if missing:
             raise ConfigError(f"MCP server {ref.label()!r} needs the environment variable {missing[0]}, which is unset")
-        params = StdioServerParameters(command=ref.command, args=ref.args, cwd=ref.cwd,
+        params = StdioServerParameters(command=ref.command, args=[expand(a) for a in ref.args], cwd=ref.cwd,
                                        env={name: os.environ[name] for name in ref.env} or None)
         if errlog is None:
             errlog = _stderr_or_devnull()

@@ -125,6 +125,7 @@ def create_app(settings: Settings | None = None, *, store: GraphStore | None = N
         JSON_SORT_KEYS=False,
         TOOLGRAPH_LOGIN_TO_VIEW=web.login_to_view,
         TOOLGRAPH_LOGIN_TO_PLAN=web.login_to_plan,
+        TOOLGRAPH_LOGIN_TO_RUN=web.login_to_run,
         TOOLGRAPH_MAX_NODES=web.max_nodes,
     )
     app.config.update(config or {})

@@ -27,6 +27,7 @@ log = logging.getLogger(__name__)
 
 MAX_JOBS = 100
 MAX_RUNNING = 4
+MAX_ANONYMOUS_RUNNING = 2  # anonymous askers never take every slot: a logged-in user always finds one
 
 
 @dataclass
@@ -64,6 +65,9 @@ class _Watched:
 
     def handles(self, tool: ExecTool) -> bool:
         return self.inner.handles(tool)
+
+    def secret_values(self) -> list[str]:
+        return list(getattr(self.inner, "secret_values", lambda: [])())
 
     async def call(self, tool: ExecTool, arguments: dict[str, Any], *, timeout_s: float) -> CallResult:
         if tool.mutating and not self.job.may_mutate:
@@ -118,6 +122,10 @@ class QaJobs:
             running = sum(j.status in ("planning", "running") for j in self._jobs.values())
             if running >= MAX_RUNNING:
                 raise Unavailable(f"{running} questions are being answered already: try again in a moment")
+            anonymous = sum(j.status in ("planning", "running") and j.user is None for j in self._jobs.values())
+            if user is None and anonymous >= MAX_ANONYMOUS_RUNNING:
+                raise Unavailable(f"{anonymous} questions of anonymous users are being answered already (the most "
+                                  "at once): try again in a moment, or log in")
             job = QaJob(id=uuid.uuid4().hex[:12], query=query, user=user, may_mutate=may_mutate)
             self._jobs[job.id] = job
             while len(self._jobs) > MAX_JOBS:

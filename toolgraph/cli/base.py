@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -49,9 +50,24 @@ def progress_enabled() -> bool:
     return sys.stderr.isatty()
 
 
+def finite(value: Any) -> Any:
+    """``value`` with every NaN and infinity as null: ``--json`` output is always valid JSON."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, dict):
+        return {k: finite(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [finite(v) for v in value]
+    return value
+
+
 def emit(data: Any, as_json: bool, human: Callable[[Any], None]) -> None:
     if as_json:
-        click.echo(json.dumps(data, indent=2, default=str, ensure_ascii=False))
+        try:
+            text = json.dumps(data, indent=2, default=str, ensure_ascii=False, allow_nan=False)
+        except ValueError:  # a NaN or an infinity (a tool answered one): null, as JSON has no such numbers
+            text = json.dumps(finite(data), indent=2, default=str, ensure_ascii=False)
+        click.echo(text)
     else:
         human(data)
 

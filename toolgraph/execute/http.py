@@ -5,7 +5,14 @@ SSRF rules: a call (and every redirect hop, followed by hand) must go to a host 
 default the host of its base URL, or of the tool's own URL), and every address the host resolves to must be public:
 loopback, link-local (169.254.x.x), private, reserved, multicast and unspecified addresses are refused unless the
 group is configured with ``allow_private``. Retries are the runner's: a 429 or 5xx raises a retryable
-:class:`ToolCallError` carrying the Retry-After the server sent."""
+:class:`ToolCallError` carrying the Retry-After the server sent.
+
+Credential rules: a group's ``headers`` are bound to its origins (scheme, host and port: the base URL's, those in
+``credential_origins``, else for an imported tool the origin of its own URL). A call of a tool whose URL is another
+origin is refused before anything is sent (a tool added in the registry keeps its own URL); a redirect to another
+origin is followed without them (and they stay off for the rest of the chain). Tool parameters never set a
+credential header, a path parameter never changes the path, and every configured header value is masked (``***``)
+in responses and errors, so a service that echoes a key back does not get it stored or shown."""
 
 from __future__ import annotations
 
@@ -25,9 +32,15 @@ except ImportError:  # the shared environment ships the API-compatible fork unde
 from toolgraph.config import ExecGroup
 from toolgraph.errors import ToolCallError
 from toolgraph.execute.base import CallResult, ExecTool
+from toolgraph.text.secrets import Masker
 
 HTTP_SOURCES = ("openapi", "restbench")
 MAX_REDIRECTS = 5
+# Headers a tool parameter may never set (nor any header the group configures): they carry credentials or route.
+CREDENTIAL_HEADERS = frozenset({"authorization", "proxy-authorization", "cookie", "x-api-key", "api-key",
+                                "x-auth-token", "host"})
+DEFAULT_PORTS = {"http": 80, "https": 443}
+TOO_DEEP = "the response is JSON nested too deeply to read"
 
 
 def group_of(tool: ExecTool, groups: dict[str, ExecGroup]) -> ExecGroup:
@@ -43,6 +56,8 @@ def tool_url(tool: ExecTool, group: ExecGroup) -> str:
     route = tool.source_ref.get("path")
     if group.base_url and isinstance(route, str):
         return group.base_url.rstrip("/") + route
+    if group.base_url and tool.url and tool.url.startswith("/"):  # a registry tool's path on the group's API
+        return group.base_url.rstrip("/") + tool.url
     if not tool.url:
         raise ToolCallError(f"{tool.id}: the tool has no URL and its group has no base_url configured")
     return tool.url
@@ -53,6 +68,31 @@ def allowed_hosts(tool: ExecTool, group: ExecGroup) -> set[str]:
         return {h.lower() for h in group.allow_hosts}
     url = group.base_url or tool.url or ""
     return {(urlsplit(url).hostname or "").lower()} - {""}
+
+
+def origin(url: str) -> str:
+    """``scheme://host:port`` of a URL (the default port written out); "" when it has no http(s) host."""
+    try:
+        parts = urlsplit(url)
+        port = parts.port
+    except ValueError:
+        return ""
+    scheme, host = parts.scheme.lower(), (parts.hostname or "").lower()
+    if scheme not in DEFAULT_PORTS or not host:
+        return ""
+    if ":" in host:
+        host = f"[{host}]"
+    return f"{scheme}://{host}:{port or DEFAULT_PORTS[scheme]}"
+
+
+def credential_origins(tool: ExecTool, group: ExecGroup) -> set[str]:
+    """Where the group's headers may go: the base URL's origin and those configured in ``credential_origins``;
+    with neither, the origin of an imported tool's own URL (its spec's server). A tool added in the registry
+    (source ``user``) never makes its own URL a credential origin."""
+    found = {origin(u) for u in [group.base_url or "", *group.credential_origins]} - {""}
+    if not found and tool.source != "user" and tool.url:
+        found = {origin(tool.url)} - {""}
+    return found
 
 
 def is_public(address: str) -> bool:
@@ -87,18 +127,33 @@ async def check_target(url: str, hosts: set[str], allow_private: bool, tool_id: 
                                 f"(loopback, link-local or private); allow_private is off for this group")
 
 
+def path_value(tool: ExecTool, name: str, value: Any) -> str:
+    """A path parameter's value, percent-encoded so that it stays one path segment; ``.``, ``..`` and an empty
+    value (which would climb or drop a level of the path) are refused."""
+    text = str(value)
+    if text.strip() in ("", ".", ".."):
+        raise ToolCallError(f"{tool.id}: the path parameter {name!r} is {text!r}, which would change the path; "
+                            "refused")
+    return quote(text, safe="")
+
+
 def build_request(tool: ExecTool, arguments: dict[str, Any], group: ExecGroup) -> tuple[str, str, dict[str, Any]]:
-    """(method, URL, httpx request keywords) from the validated arguments, by each parameter's location."""
+    """(method, URL, httpx request keywords) from the validated arguments, by each parameter's location. The
+    group's credential headers are not in them: :meth:`HttpExecutor.call` adds them where the origin allows."""
     url = tool_url(tool, group)
     locations = {p.name: (p.location or "") for p in tool.params}
     query: dict[str, Any] = {}
     headers: dict[str, str] = {}
     body: dict[str, Any] = {}
+    guarded = CREDENTIAL_HEADERS | {h.lower() for h in group.headers}
     for name, value in arguments.items():
         where = locations.get(name, "")
         if where == "path" or "{" + name + "}" in url:
-            url = url.replace("{" + name + "}", quote(str(value), safe=""))
+            url = url.replace("{" + name + "}", path_value(tool, name, value))
         elif where == "header":
+            if name.lower() in guarded:
+                raise ToolCallError(f"{tool.id}: the parameter {name!r} would set the credential header {name}: "
+                                    "tool parameters never set credential headers (configure the group's headers)")
             headers[name] = str(value)
         elif where == "body":
             body[name] = value
@@ -106,7 +161,6 @@ def build_request(tool: ExecTool, arguments: dict[str, Any], group: ExecGroup) -
             query[name] = json.dumps(value) if isinstance(value, dict | list) else value
     if "{" in urlsplit(url).path:
         raise ToolCallError(f"{tool.id}: the URL {url!r} still has an unfilled path parameter")
-    headers.update({k: v.get_secret_value() for k, v in group.headers.items()})
     kwargs: dict[str, Any] = {"params": query, "headers": headers}
     if body:
         kwargs["json"] = body
@@ -138,6 +192,11 @@ class HttpExecutor:
         self._loop_clients: dict[int, httpx.AsyncClient] = {}  # one pooled client per event loop (per run)
         self.max_response_bytes = max_response_bytes
         self._client = client
+        self.masker = Masker(v.get_secret_value() for g in self.groups.values() for v in g.headers.values())
+
+    def secret_values(self) -> list[str]:
+        """Every configured header value, for masking (:class:`toolgraph.text.secrets.Masker`)."""
+        return [v.get_secret_value() for g in self.groups.values() for v in g.headers.values()]
 
     def handles(self, tool: ExecTool) -> bool:
         if self.only_configured and not ({tool.group_id, tool.group_name} & set(self.groups)):
@@ -153,13 +212,31 @@ class HttpExecutor:
             return tool.group_id or tool.id
 
     async def call(self, tool: ExecTool, arguments: dict[str, Any], *, timeout_s: float) -> CallResult:
+        try:
+            return await self._call(tool, arguments, timeout_s=timeout_s)
+        except ToolCallError as exc:  # an error text never shows a configured secret
+            masked = self.masker.text(str(exc))
+            if masked == str(exc):
+                raise
+            raise ToolCallError(masked, retryable=exc.retryable, status=exc.status,
+                                retry_after=exc.retry_after) from None
+
+    async def _call(self, tool: ExecTool, arguments: dict[str, Any], *, timeout_s: float) -> CallResult:
         group = group_of(tool, self.groups)
         method, url, kwargs = build_request(tool, arguments, group)
         hosts = allowed_hosts(tool, group)
+        credentials = {k: v.get_secret_value() for k, v in group.headers.items()}
+        bound = credential_origins(tool, group)
+        if credentials and origin(url) not in bound:
+            raise ToolCallError(f"{tool.id}: refused: its URL's origin {origin(url) or url!r} is not the origin its "
+                                f"group's credentials are bound to ({', '.join(sorted(bound)) or 'none'}); a tool "
+                                "of another origin runs only in a group without credentials (or add the origin to "
+                                "the group's credential_origins)")
         client = self._client or self._pooled()
         try:
             async with asyncio.timeout(timeout_s):
-                return await self._send(client, tool, method, url, kwargs, hosts, group.allow_private)
+                return await self._send(client, tool, method, url, kwargs, hosts, group.allow_private, credentials,
+                                        bound, timeout_s)
         except TimeoutError as exc:
             raise ToolCallError(f"{tool.id}: no answer within {timeout_s:g} s", retryable=True) from exc
         except httpx.HTTPError as exc:
@@ -180,10 +257,16 @@ class HttpExecutor:
             await client.aclose()
 
     async def _send(self, client: httpx.AsyncClient, tool: ExecTool, method: str, url: str, kwargs: dict[str, Any],
-                    hosts: set[str], allow_private: bool) -> CallResult:
+                    hosts: set[str], allow_private: bool, credentials: dict[str, str], bound: set[str],
+                    timeout_s: float) -> CallResult:
+        trusted = True  # the credentials go along while every hop so far stayed on a credential origin
         for hop in range(MAX_REDIRECTS + 1):
             await check_target(url, hosts, allow_private, tool.id)
-            request = client.build_request(method, url, **kwargs)
+            trusted = trusted and origin(url) in bound
+            headers = {**kwargs["headers"], **(credentials if trusted else {})}
+            # the per-request timeout: the pooled client's default (5 s) must not cut a longer call short
+            request = client.build_request(method, url, **{**kwargs, "headers": headers},
+                                           timeout=httpx.Timeout(timeout_s))
             response = await client.send(request, stream=True)
             try:
                 if response.is_redirect and "location" in response.headers:
@@ -216,10 +299,10 @@ class HttpExecutor:
         status = response.status_code
         text = body.decode(response.encoding or "utf-8", errors="replace")
         if status == 429 or status >= 500:
-            raise ToolCallError(f"{tool.id}: HTTP {status}: {text[:200]}", retryable=True, status=status,
-                                retry_after=retry_after(response.headers.get("retry-after")))
+            raise ToolCallError(f"{tool.id}: HTTP {status}: {self.masker.text(text)[:200]}", retryable=True,
+                                status=status, retry_after=retry_after(response.headers.get("retry-after")))
         if status >= 400:
-            raise ToolCallError(f"{tool.id}: HTTP {status}: {text[:200]}", status=status)
+            raise ToolCallError(f"{tool.id}: HTTP {status}: {self.masker.text(text)[:200]}", status=status)
         ctype = response.headers.get("content-type", "")
         value: Any = text
         if "json" in ctype or text.lstrip()[:1] in ("{", "["):
@@ -227,6 +310,12 @@ class HttpExecutor:
                 value = json.loads(text) if text.strip() else None
             except ValueError as exc:
                 raise ToolCallError(f"{tool.id}: the response is not valid JSON ({exc})", status=status) from exc
+            except RecursionError as exc:
+                raise ToolCallError(f"{tool.id}: {TOO_DEEP}", status=status) from exc
+        try:
+            value = self.masker.value(value)
+        except RecursionError as exc:
+            raise ToolCallError(f"{tool.id}: {TOO_DEEP}", status=status) from exc
         return CallResult(value=value, raw_size=len(body),
                           meta={"status": status, "url": str(response.url.copy_with(query=None)),
                                 "redirects": redirects})

@@ -17,13 +17,17 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
 from typing import Any
 
 from toolgraph.errors import ToolCallError, ToolGraphError
 from toolgraph.execute.base import CallResult, ExecTool
 from toolgraph.mcp_client import ServerRef, open_client, root_cause
+from toolgraph.text.secrets import Masker
 
 log = logging.getLogger(__name__)
+
+MAX_ERROR_TEXT = 1000  # a server's error text is cut to this (some echo the whole input back)
 
 
 class _Session:
@@ -85,7 +89,10 @@ def _value(result: Any) -> Any:
 
 def _error_text(result: Any) -> str:
     texts = [b.text for b in result.content if getattr(b, "type", None) == "text"]
-    return " ".join(texts).strip() or "the tool reported an error and gave no text"
+    text = " ".join(texts).strip() or "the tool reported an error and gave no text"
+    if len(text) > MAX_ERROR_TEXT:
+        text = f"{text[:MAX_ERROR_TEXT]}... ({len(text)} characters in all)"
+    return text
 
 
 class McpExecutor:
@@ -133,10 +140,25 @@ class McpExecutor:
                                 f"{type(err).__name__}: {err}", retryable=True) from err
         return session
 
+    def secret_values(self) -> list[str]:
+        """The values of the environment variables the servers started so far were given, for masking."""
+        return [os.environ[n] for s in self._sessions.values() for n in s.ref.secret_names() if n in os.environ]
+
     async def call(self, tool: ExecTool, arguments: dict[str, Any], *, timeout_s: float) -> CallResult:
+        ref = self._ref(tool)
+        masker = Masker(os.environ[n] for n in ref.secret_names() if n in os.environ)
+        try:
+            result = await self._call(ref, tool, arguments, timeout_s=timeout_s)
+            return result.model_copy(update={"value": masker.value(result.value)}) if masker else result
+        except ToolCallError as exc:  # a server that echoes its key in an error does not get it shown
+            if not masker or masker.text(str(exc)) == str(exc):
+                raise
+            raise ToolCallError(masker.text(str(exc)), retryable=exc.retryable, status=exc.status) from None
+
+    async def _call(self, ref: ServerRef, tool: ExecTool, arguments: dict[str, Any], *,
+                    timeout_s: float) -> CallResult:
         from mcp.shared.exceptions import MCPError
 
-        ref = self._ref(tool)
         name = tool.source_ref["tool"]
         session = await self._session(ref, tool)
         try:
@@ -147,7 +169,7 @@ class McpExecutor:
             closed = "closed" in exc.message.lower()
             if closed:
                 await self._drop(session)
-            what = f"server {ref.label()!r} went away during the call" if closed else exc.message
+            what = f"server {ref.label()!r} went away during the call" if closed else exc.message[:MAX_ERROR_TEXT]
             raise ToolCallError(f"mcp tool {tool.id}: {what}", retryable=closed) from exc
         except Exception as exc:  # transport failures (a dropped HTTP connection, a broken pipe)
             await self._drop(session)

@@ -22,6 +22,9 @@ from toolgraph.execute.outcome import leaves
 from toolgraph.execute.params import Binding, Upstream, bind, schema_of, validate
 from toolgraph.planner.models import Plan
 from toolgraph.text.reading import vocabulary_of
+from toolgraph.text.secrets import Masker
+
+TOO_DEEP = "the response is nested too deeply to read (RecursionError)"
 
 
 def load_tool(store: Any, tool_id: str) -> ExecTool | None:
@@ -62,6 +65,8 @@ class Runner:
         self._n = 0
         self._tools: dict[str, ExecTool | None] = {}
         self._late: set[str] = set()  # calls bound again after their level (see _late_binding)
+        # every secret value the executors were configured with: masked in what a call record keeps
+        self.masker = Masker(v for e in self.executors for v in getattr(e, "secret_values", lambda: [])())
 
     # -- the plan ---------------------------------------------------------------------------------------------------
     async def run(self, plan: Plan, query: str) -> tuple[list[list[str]], list[CallRecord]]:
@@ -273,7 +278,7 @@ class Runner:
         except ToolGraphError as exc:
             call.status, call.error = "failed", str(exc)
             return False
-        call.arguments, call.bound_from = mask(binding.arguments), binding.sources
+        call.arguments, call.bound_from = self.masker.value(mask(binding.arguments)), binding.sources
         host = executor.host(tool) if hasattr(executor, "host") else (tool.group_id or tool.id)
         semaphore = self._hosts.setdefault(host, asyncio.Semaphore(self.config.per_host))
         for attempt in range(1 + self.config.retries):
@@ -290,10 +295,17 @@ class Runner:
                 error: ToolCallError = ToolCallError(f"{tool.id}: no answer within {left:g} s", retryable=True)
             except ToolCallError as exc:
                 error = exc
+            except RecursionError:  # a parser deep inside the executor gave up: a failed call like any other
+                error = ToolCallError(f"{tool.id}: {TOO_DEEP}")
             else:
-                await self._succeeded(call, tool, result.value, result.simulated, query, plan)
-                return True
-            call.status, call.error = "failed", str(error)
+                try:
+                    await self._succeeded(call, tool, result.value, result.simulated, query, plan)
+                    return True
+                except RecursionError:
+                    call.raw_value = call.raw = call.result = None
+                    call.raw_chars = call.result_chars = 0
+                    error = ToolCallError(f"{tool.id}: {TOO_DEEP}")
+            call.status, call.error = "failed", self.masker.text(str(error))
             if not error.retryable or attempt == self.config.retries:
                 return False
             wait = self.config.backoff_s * 2 ** attempt
@@ -307,6 +319,7 @@ class Runner:
 
     async def _succeeded(self, call: CallRecord, tool: ExecTool, value: Any, simulated: bool, query: str,
                          plan: Plan) -> None:
+        value = self.masker.value(value)
         downstream = {e.target for e in plan.edges if e.source == call.tool}
         keep = {e.resource for e in plan.edges if e.source == call.tool and e.resource}
         for tid in downstream:

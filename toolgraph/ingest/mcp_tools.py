@@ -39,11 +39,15 @@ def read_mcp_listing(
     gid = f"{id_part(category_name)}/{id_part(group_name)}"
     cat = batch.build(CategorySpec, {"name": category_name}, where, "", "category.")
     grp = batch.build(GroupSpec, {"id": gid, "name": group_name, "category": category_name,
-                                  "description": server_description, "home_url": ref.url, "source": SOURCE},
+                                  "description": server_description, "home_url": ref.stored().get("url"),
+                                  "source": SOURCE},
                       where, "", "group.")
     if cat is None or grp is None or not batch.add_category(cat, where, "") or not batch.add_group(grp, where, ""):
         return batch
-    server = ref.model_dump(exclude_defaults=True)
+    server = ref.stored()  # secret option values and URL secrets masked: never stored
+    if ServerRef.model_validate(server).masked():
+        batch.report.notes["a secret in the server's command line or URL is stored as ***: give it as ${NAME} "
+                           "from the environment so that runs can start the server"] += 1
     for i, tool in enumerate(tools):
         batch.report.records += 1
         name = getattr(tool, "name", None)

@@ -62,6 +62,8 @@ def read_openai_tools(
     if not isinstance(data, list):
         batch.reject(file, "", "", "expected a JSON list of OpenAI tool/function definitions")
         return batch
+    if not data:  # no category and no group of nothing, whatever --skip-invalid says
+        raise InputFileError(f"{path}: the list of tools is empty: nothing to import")
     category_name = category or DEFAULT_CATEGORY
     group_name = group or path.stem
     gid = f"{id_part(category_name)}/{id_part(group_name)}"

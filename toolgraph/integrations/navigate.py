@@ -22,6 +22,16 @@ MAX_HOPS = 3
 MAX_K = 100
 MAX_NODES = 200
 NAMES_TTL_S = 60.0
+MAX_ECHO = 120  # characters of a caller's input repeated in an error message
+
+
+def echo(value: Any) -> str:
+    """A caller's input as an error message repeats it: quoted, and cut to MAX_ECHO characters (an agent may send
+    a megabyte)."""
+    text = str(value)
+    if len(text) <= MAX_ECHO:
+        return repr(text)
+    return f"{text[:MAX_ECHO]!r}... ({len(text)} characters)"
 
 
 class NavigationError(ToolGraphError):
@@ -58,13 +68,13 @@ class Navigator:
             by_key.setdefault(tid.rsplit("/", 1)[-1].lower(), tid)
             if name:
                 by_key.setdefault(name.lower(), tid)
-        keys = difflib.get_close_matches(text.lower(), list(by_key), n=n * 3, cutoff=0.4)
+        keys = difflib.get_close_matches(text[:MAX_ECHO].lower(), list(by_key), n=n * 3, cutoff=0.4)
         return list(dict.fromkeys(by_key[k] for k in keys))[:n]
 
     def unknown(self, tool_id: str, what: str = "tool_id") -> NavigationError:
         close = self.closest_ids(tool_id)
         hint = f"; did you mean {', '.join(close)}?" if close else "; search_tools finds tools by what they do"
-        return NavigationError(f"{what}: no tool {tool_id!r} in the graph{hint}")
+        return NavigationError(f"{what}: no tool {echo(tool_id)} in the graph{hint}")
 
     def _details(self, tool_id: str) -> dict[str, Any]:
         if not isinstance(tool_id, str) or not tool_id.strip():
@@ -82,15 +92,15 @@ class Navigator:
         if not query or not query.strip():
             raise NavigationError("query: empty; describe what the tool should do")
         if method not in METHODS:
-            close = difflib.get_close_matches(method, METHODS, n=1)
-            raise NavigationError(f"method: {method!r} is not one of {', '.join(METHODS)}"
+            close = difflib.get_close_matches(str(method)[:MAX_ECHO], METHODS, n=1)
+            raise NavigationError(f"method: {echo(method)} is not one of {', '.join(METHODS)}"
                                   + (f"; did you mean {close[0]!r}?" if close else ""))
         if not 1 <= k <= MAX_K:
             raise NavigationError(f"k: {k} is out of range 1..{MAX_K}")
         known = self.categories() if category is not None else []
         if category is not None and category not in known:
-            close = difflib.get_close_matches(category, known, n=3, cutoff=0.3)
-            raise NavigationError(f"category: no category {category!r}"
+            close = difflib.get_close_matches(category[:MAX_ECHO], known, n=3, cutoff=0.3)
+            raise NavigationError(f"category: no category {echo(category)}"
                                   + (f"; did you mean {', '.join(close)}?" if close else ""))
         embedder = None if method == "keyword" else self.embedder()
         retriever = Retriever(self.store, embedder)

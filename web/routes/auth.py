@@ -1,6 +1,8 @@
 """Logins, roles and CSRF protection.
 
 - Viewing needs no login unless ``TOOLGRAPH_WEB_LOGIN_TO_VIEW`` is set; editing needs an ``editor`` or ``admin``.
+  ``TOOLGRAPH_WEB_LOGIN_TO_RUN`` asks a login to run tools (QA) and to read stored runs and questions
+  (:func:`require_login_for_runs`).
 - A login lives in the signed session cookie (HttpOnly, SameSite=Lax) with the time it was made and the user's
   session epoch; it expires after ``TOOLGRAPH_WEB_SESSION_MINUTES`` and is checked against the graph on every
   request: logging out or changing the password (which move the epoch on) and deleting the user end it at once,
@@ -79,6 +81,12 @@ def require(role: str = "editor") -> Callable[[Callable[..., Any]], Callable[...
         return wrapped
 
     return decorate
+
+
+def require_login_for_runs(doing: str) -> None:
+    """A 401 for an anonymous user when the operator set ``TOOLGRAPH_WEB_LOGIN_TO_RUN``."""
+    if current_app.config.get("TOOLGRAPH_LOGIN_TO_RUN") and current_user() is None:
+        raise LoginRequired(f"log in to {doing}", "login")
 
 
 @bp.before_app_request
@@ -175,6 +183,7 @@ def api_session() -> Any:
     user = current_user()
     return jsonify({"user": user and user["name"], "role": user and user["role"], "csrf_token": csrf_token(),
                     "login_to_view": current_app.config["TOOLGRAPH_LOGIN_TO_VIEW"],
+                    "login_to_run": current_app.config.get("TOOLGRAPH_LOGIN_TO_RUN", False),
                     "session_minutes": int(current_app.permanent_session_lifetime.total_seconds() // 60)})
 
 

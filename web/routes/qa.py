@@ -1,8 +1,9 @@
 """The QA page: ask a request, watch the plan and each call's status live (polling ``/api/qa/<id>``), read the
 answer; the executed run then opens in the path viewer. Pages and ``/api/qa`` over :mod:`web.qa`.
 
-Asking needs a login when ``TOOLGRAPH_WEB_LOGIN_TO_PLAN`` is set; a plan with tools that change data runs only for
-an editor (or admin)."""
+Asking needs a login when ``TOOLGRAPH_WEB_LOGIN_TO_PLAN`` or ``TOOLGRAPH_WEB_LOGIN_TO_RUN`` is set (the latter also
+for reading a question); a plan with tools that change data runs only for an editor (or admin); anonymous askers
+share at most ``MAX_ANONYMOUS_RUNNING`` of the running slots."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from flask import Blueprint, current_app, flash, jsonify, redirect, render_templ
 from web.context import json_body, state
 from web.errors import LoginRequired, ValidationFailed
 from web.qa import QaJob, QaJobs
-from web.routes.auth import RANK, current_user
+from web.routes.auth import RANK, current_user, require_login_for_runs
 from web.runs import check_query
 
 bp = Blueprint("qa", __name__)
@@ -37,6 +38,7 @@ def _ask(data: dict[str, Any]) -> QaJob:
     user = current_user()
     if current_app.config["TOOLGRAPH_LOGIN_TO_PLAN"] and user is None:
         raise LoginRequired("log in to ask a question", "login")
+    require_login_for_runs("ask a question (it runs tools)")
     query = check_query(data)
     web = state()
     may_mutate = user is not None and RANK.get(user["role"], 0) >= RANK["editor"]
@@ -45,6 +47,7 @@ def _ask(data: dict[str, Any]) -> QaJob:
 
 
 def _view(job: QaJob) -> dict[str, Any]:
+    require_login_for_runs("read a question's calls and answer")
     view = job.view()
     plan_id = (view.get("plan") or {}).get("id")
     view["run_url"] = url_for("runs.show", run_id=plan_id) if view["status"] == "done" and plan_id else None

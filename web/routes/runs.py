@@ -10,7 +10,7 @@ from flask import Blueprint, current_app, flash, jsonify, redirect, render_templ
 
 from web.context import arg_int, json_body, state
 from web.errors import LoginRequired, ValidationFailed
-from web.routes.auth import current_user
+from web.routes.auth import current_user, require_login_for_runs
 from web.runs import check_query, list_runs, run_planner, run_view
 
 if TYPE_CHECKING:
@@ -32,11 +32,13 @@ def _plan(data: dict[str, Any]) -> Plan:
 
 
 def _view(run_id: str) -> dict[str, Any]:
+    require_login_for_runs("read stored runs")
     return run_view(state().store, run_id, lambda tool_id: url_for("explorer.page", id=tool_id))
 
 
 @bp.get("/runs")
 def page() -> Any:
+    require_login_for_runs("read stored runs")
     return render_template("runs/page.html", runs=list_runs(state().store), query="")
 
 
@@ -47,7 +49,8 @@ def submit() -> Any:
         plan = _plan(data)
     except ValidationFailed as exc:
         flash(str(exc), "error")
-        html = render_template("runs/page.html", runs=list_runs(state().store), query=data.get("query") or "")
+        listed = list_runs(state().store) if current_user() or not current_app.config["TOOLGRAPH_LOGIN_TO_RUN"] else []
+        html = render_template("runs/page.html", runs=listed, query=data.get("query") or "")
         return html, exc.status
     return redirect(url_for("runs.show", run_id=plan.id))
 
@@ -59,6 +62,7 @@ def show(run_id: str) -> Any:
 
 @bp.get("/api/runs")
 def api_list() -> Any:
+    require_login_for_runs("read stored runs")
     return jsonify(list_runs(state().store, arg_int("limit", 50, 1, 500)))
 
 
