@@ -169,13 +169,15 @@ class Gateway:
         calls = []
         for level in result.levels:
             for cid in level:
-                c = by_id[cid]
-                row: dict[str, Any] = {"id": c.id, "tool": c.tool, "status": c.status, "arguments": mask(c.arguments)}
-                if c.substitute_for:
-                    row["instead_of"] = c.substitute_for
-                if c.error:
-                    row["error"] = c.error[:ERROR_CHARS]
-                calls.append(row)
+                call = by_id[cid]
+                for c in call.replanned or [call]:  # a re-planned call: the calls of its new path
+                    row: dict[str, Any] = {"id": c.id, "tool": c.tool, "status": c.status,
+                                           "arguments": mask(c.arguments)}
+                    if c.substitute_for:
+                        row["instead_of"] = c.substitute_for
+                    if c.error:
+                        row["error"] = c.error[:ERROR_CHARS]
+                    calls.append(row)
         out: dict[str, Any] = {"status": result.status, "answer": result.answer.text, "calls": calls}
         if result.reasons:
             out["reasons"] = result.reasons
