@@ -68,7 +68,7 @@ def payload(result: Any) -> Any:
 
 def test_navigation_tools_over_stdio(graph: GraphStore, env_for_cli: dict[str, str]) -> None:
     names, results = run_session(env_for_cli, [
-        ("search_tools", {"query": "weather forecast", "method": "keyword", "k": 3}),
+        ("search_tools", {"query": "weather forecast", "method": "keyword", "k": 3, "explain": True}),
         ("get_tool", {"tool_id": "c/g/forecast"}),
         ("tool_dependencies", {"tool_id": "c/g/forecast"}),
         ("neighbourhood", {"tool_id": "c/g/city_lookup", "hops": 2, "min_weight": 0.5}),
@@ -79,13 +79,16 @@ def test_navigation_tools_over_stdio(graph: GraphStore, env_for_cli: dict[str, s
     search, tool, deps, far, near, plan = (payload(r) for r in results)
     hits = search["hits"]
     assert hits[0]["id"] == "c/g/forecast" and hits[0]["why"]["keyword"] > 0
+    assert hits[0]["line"].startswith("Weather Forecast(city: string, +1 optional): Weather forecast for the next")
     assert tool["name"] == "Weather Forecast" and tool["group"]["name"] == "g" and tool["category"] == "C"
     assert [p["name"] for p in tool["required_params"]] == ["city"]
-    assert deps["providers"] == {"city": [{"tool": "c/g/city_lookup", "type": "STRONG_RESOURCE", "weight": 0.9}]}
+    assert deps["providers"] == {"city": [{"tool": "c/g/city_lookup", "name": "City Lookup", "type": "STRONG_RESOURCE",
+                                           "weight": 0.9}]}
     assert [f["tool"] for f in deps["usually_followed_by"]] == ["c/g/air_quality"]
     # min_weight 0.5: city_lookup -0.9-> forecast -0.6-> air_quality (the 0.4 weak edge is cut), two hops
     assert {t["id"]: t["hop"] for t in far["tools"]} == {"c/g/city_lookup": 0, "c/g/forecast": 1,
                                                           "c/g/air_quality": 2}
+    assert {t["id"]: t["name"] for t in far["tools"]}["c/g/air_quality"] == "Air Quality"
     assert {(e["from"], e["to"], e["type"]) for e in far["edges"]} == {
         ("c/g/city_lookup", "c/g/forecast", "STRONG_RESOURCE"), ("c/g/forecast", "c/g/air_quality", "SEQUENTIAL")}
     assert {t["id"]: t["hop"] for t in near["tools"]} == {"c/g/city_lookup": 0, "c/g/forecast": 1,
@@ -152,12 +155,3 @@ def test_streamable_http(graph: GraphStore, env_for_cli: dict[str, str]) -> None
         proc.terminate()
         proc.wait(timeout=20)
     assert payload(result)["providers"]["city"][0]["tool"] == "c/g/city_lookup"
-
-
-def test_allow_calls_is_refused_with_a_reason() -> None:
-    from click.testing import CliRunner
-
-    from toolgraph.cli import main
-
-    out = CliRunner().invoke(main, ["mcp", "--allow-calls"])
-    assert out.exit_code == 1 and "not wired in this build" in out.output

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 
 from toolgraph.cli.base import Context, main, pass_ctx
 
 
-def navigator(obj: Context) -> object:
+def navigator(obj: Context) -> Any:
     from toolgraph import wiring
     from toolgraph.integrations.navigate import Navigator
 
@@ -20,17 +22,34 @@ def navigator(obj: Context) -> object:
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", default=8765, show_default=True, type=click.IntRange(1, 65535))
 @click.option("--allow-calls", is_flag=True,
-              help="Also expose tools that run tools (refused until the executors are wired in).")
+              help="Also serve call_tool and run_request: tools run by ToolGraph's executors (read-only tools only, "
+                   "unless --allow-writes).")
+@click.option("--allow-writes", is_flag=True, help="With --allow-calls: tools that change data run too.")
+@click.option("--no-learn", is_flag=True,
+              help="With --allow-calls: runs are neither stored nor taught from, so the graph is never written.")
 @pass_ctx
-def mcp_command(obj: Context, use_http: bool, host: str, port: int, allow_calls: bool) -> None:
-    """Serve the graph as MCP navigation tools: search_tools, get_tool, tool_dependencies, neighbourhood,
-    plan_request. Read-only by default."""
-    from toolgraph.errors import ToolGraphError
-    from toolgraph.integrations.mcp_server import CALLS_NOT_WIRED, serve
+def mcp_command(obj: Context, use_http: bool, host: str, port: int, allow_calls: bool, allow_writes: bool,
+                no_learn: bool) -> None:
+    """Serve the graph as MCP tools: search_tools, get_tool, tool_dependencies, neighbourhood, plan_request
+    (read-only, never write the graph); with --allow-calls also call_tool and run_request, so an agent reaches
+    every imported tool (other MCP servers' too) through ToolGraph alone."""
+    from toolgraph import wiring
+    from toolgraph.errors import ConfigError
+    from toolgraph.integrations.mcp_server import serve
 
-    if allow_calls:  # refused before the store opens
-        raise ToolGraphError(CALLS_NOT_WIRED)
-    serve(navigator(obj), http=use_http, host=host, port=port, allow_calls=allow_calls)  # type: ignore[arg-type]
+    if (allow_writes or no_learn) and not allow_calls:  # refused before the store opens
+        raise ConfigError(f"{'--allow-writes' if allow_writes else '--no-learn'} needs --allow-calls (the navigation "
+                          "tools never run a tool nor write the graph)")
+    nav = navigator(obj)
+    gateway = None
+    if allow_calls:
+        from toolgraph.integrations.gateway import Gateway
+
+        settings = obj.settings
+        wiring.executors(settings, store=nav.store, llm=nav.llm)  # a bad group configuration stops here, not later
+        gateway = Gateway(nav, lambda: wiring.executors(settings, store=nav.store, llm=nav.llm),
+                          run_config=wiring.run_config(settings), allow_writes=allow_writes, learn=not no_learn)
+    serve(nav, http=use_http, host=host, port=port, gateway=gateway)
 
 
 @main.command("proxy")

@@ -8,12 +8,16 @@ whose message says what is wrong and, for ids, the closest valid ones, so an age
 from __future__ import annotations
 
 import difflib
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from toolgraph.errors import ToolGraphError
+from toolgraph.text.prose import one_line, plain
+from toolgraph.text.schema import json_type_of
+from toolgraph.text.words import singular, split_case
 from toolgraph.tool import Tool
 
 METHODS = ("keyword", "dense", "hybrid", "graph")
@@ -32,6 +36,40 @@ def echo(value: Any) -> str:
     if len(text) <= MAX_ECHO:
         return repr(text)
     return f"{text[:MAX_ECHO]!r}... ({len(text)} characters)"
+
+
+LINE_CHARS = 120  # a search hit's description, at most
+
+
+def hit_line(tool: Tool) -> str:
+    """One line that says how to call a tool: ``Name(required: type, +N optional): first sentence`` and, for a tool
+    that changes data, ``[changes data]``."""
+    params = [f"{p.name}: {json_type_of(p.type)}" for p in tool.required_params]
+    if tool.optional_params:
+        params.append(f"+{len(tool.optional_params)} optional")
+    line = f"{tool.name}({', '.join(params)})"
+    description = one_line(tool.description, LINE_CHARS)
+    if description:
+        line += f": {description}"
+    return line + (" [changes data]" if tool.mutating else "")
+
+
+def _norm(name: str) -> str:
+    """A parameter name as resource keys are written: lower case, words singular, joined by ``_``."""
+    return "_".join(singular(t) for t in re.split(r"[^a-z0-9]+", split_case(name).lower()) if t)
+
+
+def param_for(resource: str, names: list[str]) -> str:
+    """The parameter (of ``names``) a resource edge feeds: the one whose name is the resource, or that the resource
+    qualifies (``movie_id`` for ``id``), or that starts alike (a stem such as ``statu``); else the resource."""
+    key = resource.lower()
+    normed = [(n, _norm(n)) for n in names]
+    for test in (lambda n: n == key, lambda n: key.endswith("_" + n), lambda n: n.startswith(key) or
+                 key.startswith(n)):
+        hits = [name for name, n in normed if n and test(n)]
+        if hits:
+            return max(hits, key=len)
+    return resource
 
 
 class NavigationError(ToolGraphError):
@@ -76,6 +114,15 @@ class Navigator:
         hint = f"; did you mean {', '.join(close)}?" if close else "; search_tools finds tools by what they do"
         return NavigationError(f"{what}: no tool {echo(tool_id)} in the graph{hint}")
 
+    def tools(self, ids: list[str]) -> dict[str, Tool]:
+        """The tools of ``ids`` that are in the graph (name, description, parameters, what marks a change)."""
+        if not ids:
+            return {}
+        return {r["id"]: Tool.from_row(r) for r in self.store.query("tool_lines", ids=list(dict.fromkeys(ids)))}
+
+    def names(self, ids: list[str]) -> dict[str, str]:
+        return {tid: t.name for tid, t in self.tools(ids).items()}
+
     def _details(self, tool_id: str) -> dict[str, Any]:
         if not isinstance(tool_id, str) or not tool_id.strip():
             raise NavigationError("tool_id: give a tool id such as the `id` of a search_tools hit")
@@ -85,8 +132,10 @@ class Navigator:
         return rows[0]
 
     # -- the navigation calls -----------------------------------------------------------------------------------
-    def search(self, query: str, *, method: str = "graph", k: int = 10, category: str | None = None
-               ) -> list[dict[str, Any]]:
+    def search(self, query: str, *, method: str = "graph", k: int = 10, category: str | None = None,
+               explain: bool = False) -> list[dict[str, Any]]:
+        """The hits, best first: ``{id, line, score}`` (:func:`hit_line`: enough to call the tool), with ``why``
+        (each method's score) when ``explain``."""
         from toolgraph.retrieve.search import Retriever
 
         if not query or not query.strip():
@@ -105,7 +154,16 @@ class Navigator:
         embedder = None if method == "keyword" else self.embedder()
         retriever = Retriever(self.store, embedder)
         hits = retriever.search(query, k=k, method=method, category=category)  # type: ignore[arg-type]
-        return [h.model_dump(exclude={"source_ref", "chain"}) for h in hits]
+        tools = self.tools([h.id for h in hits])
+        out = []
+        for h in hits:
+            tool = tools.get(h.id)
+            hit: dict[str, Any] = {"id": h.id, "line": hit_line(tool) if tool is not None else h.name,
+                                   "score": round(h.score, 4)}
+            if explain:
+                hit["why"] = h.why.model_dump()
+            out.append(hit)
+        return out
 
     def categories(self) -> list[str]:
         return [r["name"] for r in self.store.query("planner_categories", limit=10000)]
@@ -114,6 +172,9 @@ class Navigator:
         d = self._details(tool_id)
         tool = Tool.from_row(d)
         out = {k: v for k, v in d.items() if v is not None}
+        if out.get("description"):
+            out["description"] = plain(out["description"])
+        out["changes_data"] = tool.mutating
         decoded = {"required_params": tool.param_dicts(required=True), "source_ref": tool.source_ref,
                    "optional_params": tool.param_dicts(required=False), "output_schema": tool.output_schema}
         out.update({k: v for k, v in decoded.items() if k in out})
@@ -123,11 +184,15 @@ class Navigator:
 
     def dependencies(self, tool_id: str, *, limit: int = 20) -> dict[str, Any]:
         """Who provides each input, what usually follows (and precedes), and what could stand in for it."""
-        self._details(tool_id)
+        tool = Tool.from_row(self._details(tool_id))
+        params = [p.name for p in tool.params]
+        rows = self.store.query("tool_providers", ids=[tool_id])
+        names = self.names([r["provider"] for r in rows])
         providers: dict[str, list[dict[str, Any]]] = {}
-        for r in self.store.query("tool_providers", ids=[tool_id]):
-            providers.setdefault(r["resource"] or "(any input)", []).append(
-                {"tool": r["provider"], "type": r["type"], "weight": r["weight"]})
+        for r in rows:  # keyed by the parameter the edge feeds, as the tool names it (the edge keeps a stem)
+            key = param_for(r["resource"], params) if r["resource"] else "(any input)"
+            providers.setdefault(key, []).append({"tool": r["provider"], "name": names.get(r["provider"]),
+                                                  "type": r["type"], "weight": r["weight"]})
         follows, precedes = [], []
         for r in self.store.query("tool_dependencies", id=tool_id, limit=limit * 4):
             if r["type"] != "SEQUENTIAL":
@@ -157,10 +222,13 @@ class Navigator:
 
         walk = walk_neighbourhood(self.store, tool_id, hops=hops, types=types, max_nodes=MAX_NODES,
                                   min_weight=min_weight, edges=True)
+        names = self.names(list(walk.hops))
         return {"centre": tool_id, "hops": hops, "min_weight": min_weight, "capped": walk.capped,
-                "tools": [{"id": t, "hop": h} for t, h in walk.hops.items()], "edges": walk.edges}
+                "tools": [{"id": t, "name": names.get(t), "hop": h} for t, h in walk.hops.items()],
+                "edges": walk.edges}
 
     def plan(self, query: str) -> dict[str, Any]:
+        """A plan for ``query``; nothing is written to the graph (no plan, no memory)."""
         from dataclasses import replace
 
         from toolgraph.planner import PlannerConfig, plan_request
@@ -169,5 +237,6 @@ class Navigator:
             raise NavigationError("query: empty; describe the whole request to plan")
         embedder = self.embedder() if self.store.query("get_embedding_model") else None
         config = replace(self.planner_config) if self.planner_config is not None else PlannerConfig()
+        config.remember = False  # navigation never writes: a plan made here stores no memory
         plan = plan_request(self.store, query, llm=self.llm, embedder=embedder, save=False, config=config)
         return plan.model_dump(mode="json", exclude={"trace"})
