@@ -34,11 +34,31 @@ class ProxyLimits:
 
 @dataclass(frozen=True)
 class SearchLimits:
-    """What one search call of the MCP server may hold: its query's characters (``TOOLGRAPH_MCP_MAX_QUERY_CHARS``)
-    and how many searches embed at once (``TOOLGRAPH_MCP_MAX_CONCURRENT``; the others wait their turn)."""
+    """What the MCP server's search and plan calls may hold: a query's characters (``TOOLGRAPH_MCP_MAX_QUERY_CHARS``)
+    and how many of them run at once (``TOOLGRAPH_MCP_MAX_CONCURRENT``; the others wait their turn)."""
 
     max_query_chars: int = 4000
-    max_concurrent: int = 8
+    max_concurrent: int = 16
+
+    @classmethod
+    def from_env(cls) -> SearchLimits:
+        from pydantic import Field
+        from pydantic_settings import BaseSettings, SettingsConfigDict
+
+        class Env(BaseSettings):
+            model_config = SettingsConfigDict(env_prefix="TOOLGRAPH_MCP_", extra="ignore")
+            max_query_chars: int = Field(cls.max_query_chars, ge=1, le=10_000_000)
+            max_concurrent: int = Field(cls.max_concurrent, ge=1, le=1024)
+
+        env = Env()
+        return cls(max_query_chars=env.max_query_chars, max_concurrent=env.max_concurrent)
+
+    def query_problem(self, query: str, field: str = "query") -> str | None:
+        """Why ``query`` is refused (too long), or None."""
+        if len(query) > self.max_query_chars:
+            return (f"{field}: {len(query):,} characters, more than the limit of {self.max_query_chars:,} "
+                    "(TOOLGRAPH_MCP_MAX_QUERY_CHARS); describe the task in fewer words")
+        return None
 
 
 class RequestError(Exception):
