@@ -103,6 +103,9 @@ class EmbedSettings(BaseSettings):
     threads: int = Field(1, ge=0, le=256, description="torch threads for embedding (0: torch's own, one per core)")
     query_precision: str = Field("auto", pattern="^(auto|float32|bfloat16)$",
                                  description="the query forward pass: bfloat16 where the CPU runs it natively (auto)")
+    batch_window_ms: float = Field(2.0, ge=0, le=1000, description="concurrent queries gathered into one forward "
+                                   "pass: how long the model's thread waits for more after the first")
+    batch_max: int = Field(64, ge=1, le=4096, description="query texts in one gathered forward pass at most")
     base_url: str | None = None
     api_key: SecretStr = SecretStr("")
 
@@ -120,7 +123,8 @@ class EmbedSettings(BaseSettings):
 
         return FlagEmbedder(self.model, pooling=self.pooling, query_instruction=self.query_instruction,
                             batch_size=self.batch_size, threads=self.threads or None,
-                            query_precision=self.query_precision)
+                            query_precision=self.query_precision, batch_window_ms=self.batch_window_ms,
+                            batch_max=self.batch_max)
 
 
 class WebSettings(BaseSettings):

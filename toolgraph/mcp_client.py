@@ -11,19 +11,23 @@ secret-named option (``--token X``, ``--api-key=X``) or query parameter (``?api_
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import os
 import re
 import sys
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import Any, Literal
 from urllib.parse import urlparse
 
 from pydantic import BaseModel, Field, field_validator
 
-from toolgraph.errors import ConfigError
+from toolgraph.errors import ConfigError, InputFileError
 from toolgraph.text.secrets import MASK, redact_args, redact_url
 
+log = logging.getLogger(__name__)
+#: ``tools/list`` pages read at most (``TOOLGRAPH_MCP_MAX_PAGES``); a listing cut there is said so in a warning
 MAX_PAGES = 100
 PLACEHOLDER = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}")
 
@@ -38,6 +42,10 @@ def expand(text: str) -> str:
         return os.environ[name]
 
     return PLACEHOLDER.sub(value, text)
+
+
+#: after the transport reports a message it cannot read, how long a pending listing still waits for its answer
+FAULT_GRACE_S = 2.0
 
 
 class ServerRef(BaseModel):
@@ -121,8 +129,10 @@ def root_cause(exc: BaseException) -> BaseException:
 
 
 @asynccontextmanager
-async def open_client(ref: ServerRef, *, errlog: Any = None) -> AsyncIterator[Any]:
-    """An initialised ``mcp.Client`` for the server (a stdio server's stderr goes to ``errlog``)."""
+async def open_client(ref: ServerRef, *, errlog: Any = None,
+                      message_handler: Callable[[Any], Awaitable[None]] | None = None) -> AsyncIterator[Any]:
+    """An initialised ``mcp.Client`` for the server (a stdio server's stderr goes to ``errlog``; server
+    notifications and the transport's faults, such as a message it cannot read, to ``message_handler``)."""
     from mcp import Client, StdioServerParameters
     from mcp.client.stdio import stdio_client
 
@@ -142,7 +152,7 @@ async def open_client(ref: ServerRef, *, errlog: Any = None) -> AsyncIterator[An
         if errlog is None:
             errlog = _stderr_or_devnull()
         target = stdio_client(params, errlog=errlog)
-    async with Client(target) as client:
+    async with Client(target, message_handler=message_handler) as client:
         yield client
 
 
@@ -155,18 +165,68 @@ def _stderr_or_devnull() -> Any:
         return open(os.devnull, "w")  # noqa: SIM115 - lives as long as the server it silences
 
 
-async def list_server_tools(ref: ServerRef, *, errlog: Any = None) -> tuple[str, str, list[Any]]:
-    """(server name, server description or instructions, every tool of ``tools/list``, all pages)."""
-    async with open_client(ref, errlog=errlog) as client:
+def max_pages() -> int:
+    """``TOOLGRAPH_MCP_MAX_PAGES`` (at least 1), else :data:`MAX_PAGES`."""
+    raw = os.environ.get("TOOLGRAPH_MCP_MAX_PAGES", "").strip()
+    if not raw:
+        return MAX_PAGES
+    try:
+        value = int(raw)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise ConfigError(f"TOOLGRAPH_MCP_MAX_PAGES={raw!r}: give a whole number of pages, 1 or more")
+    return value
+
+
+async def list_server_tools(ref: ServerRef, *, errlog: Any = None, pages: int | None = None
+                            ) -> tuple[str, str, list[Any]]:
+    """(server name, server description or instructions, every tool of ``tools/list``, all pages up to ``pages``,
+    default :func:`max_pages`: a listing cut there is said so in a warning). A server whose answer the client
+    cannot read (a schema nested past what the JSON parser takes, say) is an InputFileError at once, not a wait
+    for the caller's timeout."""
+    limit = pages or max_pages()
+    faults: list[Exception] = []
+    fault = asyncio.Event()
+
+    async def on_message(message: Any) -> None:
+        if isinstance(message, Exception):
+            faults.append(message)
+            fault.set()
+
+    async with open_client(ref, errlog=errlog, message_handler=on_message) as client:
         info = client.server_info
         tools: list[Any] = []
         cursor = None
-        for _ in range(MAX_PAGES):
-            page = await client.list_tools(cursor=cursor)
+        for _ in range(limit):
+            page = await _unless_fault(client.list_tools(cursor=cursor), fault, faults, ref)
             tools.extend(page.tools)
             cursor = page.next_cursor
             if not cursor:
                 break
+        if cursor:
+            log.warning("MCP server %r: the tool listing was cut after %d pages (%d tools); the server has more "
+                        "(raise TOOLGRAPH_MCP_MAX_PAGES to read them)", ref.label(), limit, len(tools))
         name = (info.name if info and info.name else "") or ref.fallback_name()
         description = (info.description if info and info.description else "") or client.instructions or ""
         return name, description, tools
+
+
+async def _unless_fault(call: Awaitable[Any], fault: asyncio.Event, faults: list[Exception], ref: ServerRef) -> Any:
+    """``call``'s result; InputFileError when the transport reported a message it cannot read and no answer came
+    within :data:`FAULT_GRACE_S` after (that answer was the unreadable message)."""
+    task = asyncio.ensure_future(call)
+    watcher = asyncio.ensure_future(fault.wait())
+    try:
+        done, _ = await asyncio.wait({task, watcher}, return_when=asyncio.FIRST_COMPLETED)
+        if task not in done:
+            done, _ = await asyncio.wait({task}, timeout=FAULT_GRACE_S)
+        if task in done:
+            return task.result()
+        task.cancel()
+        cause = faults[0]
+        detail = str(cause).splitlines()[1].strip() if len(str(cause).splitlines()) > 1 else str(cause)
+        raise InputFileError(f"MCP server {ref.label()!r} sent an answer that cannot be read "
+                             f"({type(cause).__name__}: {detail[:300]}); a tool schema nested too deep?") from cause
+    finally:
+        watcher.cancel()

@@ -25,7 +25,8 @@ import uuid
 from datetime import UTC, datetime
 from typing import Any
 
-from toolgraph.db.store import GraphStore, Tx
+from toolgraph.db.store import GraphStore, Tx, retryable
+from toolgraph.errors import DatabaseUnavailableError, GraphStoreError
 from toolgraph.models import DEPENDENCY_TYPES, MANUAL_SOURCES, clean_text
 from web.errors import Conflict, Forbidden, NotFound, ValidationFailed
 
@@ -127,6 +128,19 @@ def edge_version(kind: str, props: dict[str, Any] | None) -> str | None:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
+def _write(store: GraphStore, work: Any, what: str) -> dict[str, Any]:
+    """``store.write``: a transient failure (two edits of one tool colliding in the database) is retried there for
+    the store's retry time; one still colliding after that is a 409 saying to try again, not a 500. Nothing was
+    written then."""
+    try:
+        return store.write(work, what=what)
+    except GraphStoreError as exc:
+        if isinstance(exc, DatabaseUnavailableError) or not retryable(exc.__cause__):
+            raise
+        raise Conflict(f"{what} collided with other edits of the same tool until the retries ran out; nothing "
+                       "was changed: try again", "version", headers={"Retry-After": "1"}) from exc
+
+
 def _lock(tx: Tx, source: str) -> None:
     tx.run("lock_tool_edges", id=source)
 
@@ -205,7 +219,7 @@ def add_dependency(store: GraphStore, data: dict[str, Any], user: str) -> dict[s
         after = _put(tx, key, _mark(props, user) | {"original_source": ANALYST})
         return _record(tx, user, "add", key, None, None, _state(key, after))
 
-    return store.write(work, what="adding a dependency")
+    return _write(store, work, "adding a dependency")
 
 
 def change_dependency(store: GraphStore, data: dict[str, Any], user: str) -> dict[str, Any]:
@@ -250,7 +264,7 @@ def change_dependency(store: GraphStore, data: dict[str, Any], user: str) -> dic
         after = _put(tx, new_key, _mark(props, user))
         return _record(tx, user, "change", key, new_key, _state(key, before), _state(new_key, after))
 
-    return store.write(work, what="changing a dependency")
+    return _write(store, work, "changing a dependency")
 
 
 def delete_dependency(store: GraphStore, data: dict[str, Any], user: str) -> dict[str, Any]:
@@ -265,7 +279,7 @@ def delete_dependency(store: GraphStore, data: dict[str, Any], user: str) -> dic
         tx.run("delete_dependency", **_params(key))
         return _record(tx, user, "delete", key, None, _state(key, before), None)
 
-    return store.write(work, what="deleting a dependency")
+    return _write(store, work, "deleting a dependency")
 
 
 def _key_of(edit: dict[str, Any], state: dict[str, Any] | None) -> Key | None:
@@ -317,7 +331,7 @@ def undo_edit(store: GraphStore, edit_id: str, user: str, role: str) -> dict[str
         tx.run("mark_edit_undone", id=edit_id, by=record["id"], user=user, at=record["at"])
         return record
 
-    return store.write(work, what="undoing an edit")
+    return _write(store, work, "undoing an edit")
 
 
 def list_edits(store: GraphStore, tool: str | None = None, limit: int = 50) -> list[dict[str, Any]]:

@@ -11,10 +11,19 @@ from toolgraph.cli.base import Context, main, pass_ctx
 
 def navigator(obj: Context) -> Any:
     from toolgraph import wiring
+    from toolgraph.integrations.limits import SearchLimits
     from toolgraph.integrations.navigate import Navigator
 
-    return Navigator(obj.store(), embedder_factory=obj.settings.embed.embedder, llm=obj.settings.llm.client(),
-                     planner_config=wiring.planner_config(obj.settings))
+    return Navigator(obj.store(), embedder_factory=lambda: cached(obj.settings.embed.embedder()),
+                     llm=obj.settings.llm.client(), planner_config=wiring.planner_config(obj.settings),
+                     limits=SearchLimits.from_env())
+
+
+def cached(embedder: object) -> object:
+    """The embedder with its query vectors remembered (a repeated query costs no model call), as on the web page."""
+    from toolgraph.embeddings.base import CachedEmbedder, Embedder
+
+    return CachedEmbedder(embedder) if isinstance(embedder, Embedder) else embedder
 
 
 @main.command("mcp")
@@ -63,11 +72,18 @@ def mcp_command(obj: Context, use_http: bool, host: str, port: int, allow_calls:
               help="Longer enums are narrowed to this many values.")
 @click.option("--timeout", default=120.0, show_default=True, type=click.FloatRange(0.1, 3600),
               help="Seconds to wait for the upstream.")
+@click.option("--max-body-mb", default=4.0, show_default=True, type=click.FloatRange(0.001, 1024),
+              help="Larger request bodies are refused (413).")
+@click.option("--max-messages", default=2000, show_default=True, type=click.IntRange(1, 1_000_000),
+              help="Requests with more messages are refused (413).")
+@click.option("--max-tools", default=512, show_default=True, type=click.IntRange(1, 100_000),
+              help="Requests with more client tools are refused (413).")
 @pass_ctx
 def proxy_command(obj: Context, upstream: str, host: str, port: int, k: int, threshold: float, max_enum: int,
-                  timeout: float) -> None:
+                  timeout: float, max_body_mb: float, max_messages: int, max_tools: int) -> None:
     """Serve an OpenAI-compatible /v1/chat/completions that injects the tools the graph selects for each
     conversation, then forwards to UPSTREAM (the client's API key passed through)."""
+    from toolgraph.integrations.limits import ProxyLimits
     from toolgraph.integrations.proxy import create_app, serve
     from toolgraph.retrieve.select import SelectConfig, ToolSelector
 
@@ -75,7 +91,9 @@ def proxy_command(obj: Context, upstream: str, host: str, port: int, k: int, thr
         from toolgraph.errors import ToolGraphError
 
         raise ToolGraphError(f"--upstream {upstream!r}: give an http(s) base URL such as https://api.openai.com/v1")
-    selector = ToolSelector(obj.store(), obj.settings.embed.embedder(),
+    selector = ToolSelector(obj.store(), cached(obj.settings.embed.embedder()),  # type: ignore[arg-type]
                             SelectConfig(k=k, threshold=threshold, max_enum=max_enum))
+    limits = ProxyLimits(max_body_bytes=int(max_body_mb * 1024 * 1024), max_messages=max_messages,
+                         max_tools=max_tools)
     click.echo(f"ToolGraph proxy on http://{host}:{port}/v1 -> {upstream}", err=True)
-    serve(create_app(selector, upstream, timeout=timeout), host=host, port=port)
+    serve(create_app(selector, upstream, timeout=timeout, limits=limits), host=host, port=port)

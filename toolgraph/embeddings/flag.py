@@ -9,6 +9,7 @@ import os
 from pathlib import Path
 
 from toolgraph.embeddings.base import Embedder, EmbeddingError
+from toolgraph.embeddings.batching import MAX_TEXTS, WINDOW_S, ModelWorker
 
 log = logging.getLogger(__name__)
 
@@ -42,6 +43,8 @@ class FlagEmbedder(Embedder):
         name: str | None = None,
         threads: int | None = None,
         query_precision: str = "auto",
+        batch_window_ms: float = WINDOW_S * 1000,
+        batch_max: int = MAX_TEXTS,
     ) -> None:
         os.environ.setdefault("HF_HUB_OFFLINE", "1")  # never reach for a hub at run time
         os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
@@ -81,13 +84,34 @@ class FlagEmbedder(Embedder):
             import torch
 
             self._query_model = copy.deepcopy(self._model.model).to(torch.bfloat16).eval()
+        # every use of the tokenizer and the model runs on this one thread (see toolgraph.embeddings.batching)
+        self.threads = threads
+        self._worker = ModelWorker(self._encode_queries, window_s=max(0.0, batch_window_ms) / 1000,
+                                   max_texts=batch_max, name=f"toolgraph-embed:{self.name}",
+                                   init=(lambda: set_torch_threads(threads)) if threads else None)
 
     def embed_documents(self, texts: list[str]) -> list[list[float]]:
         if not texts:
             return []
-        return self._model.encode_corpus(texts, batch_size=self.batch_size).tolist()
+        return self._worker.call(self._encode_corpus, texts)
+
+    def _encode_corpus(self, texts: list[str]) -> list[list[float]]:
+        return self._model.encode_corpus(texts, batch_size=self.batch_size).tolist()  # type: ignore[no-any-return]
 
     def embed_queries(self, texts: list[str]) -> list[list[float]]:
+        """Query vectors, embedded on the model's own thread together with the queries of other threads that wait
+        at the same time (one forward pass for all of them; the tokenizer is never used from two threads)."""
+        return self._worker.queries(texts) if texts else []
+
+    def batch_stats(self) -> dict[str, int]:
+        """How the queries were batched so far: forward-pass calls, requests and distinct texts, the largest."""
+        return self._worker.stats.as_dict()
+
+    def close(self) -> None:
+        """Stop the model's thread (started again on the next use)."""
+        self._worker.close()
+
+    def _encode_queries(self, texts: list[str]) -> list[list[float]]:
         """Query vectors through the model FlagEmbedding loaded, with its tokenizer, pooling and query instruction.
 
         ``FlagModel.encode_queries`` moves and casts the model and runs its first batch twice (a trial pass that

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import difflib
 import re
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from toolgraph.errors import ToolGraphError
+from toolgraph.integrations.limits import SearchLimits
 from toolgraph.text.prose import one_line, plain
 from toolgraph.text.schema import json_type_of
 from toolgraph.text.words import singular, split_case
@@ -85,15 +87,37 @@ class Navigator:
     embedder_factory: Callable[[], Any] | None = None
     llm: Any = None
     planner_config: Any = None
+    limits: SearchLimits = field(default_factory=SearchLimits)
     _embedder: Any = field(default=None, init=False)
+    _embedder_lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False)
+    _slots: threading.BoundedSemaphore | None = field(default=None, init=False, repr=False)
     _names: list[tuple[str, str]] | None = field(default=None, init=False)
     _names_at: float = field(default=0.0, init=False)
 
     # -- helpers ------------------------------------------------------------------------------------------------
     def embedder(self) -> Any:
         if self._embedder is None and self.embedder_factory is not None:
-            self._embedder = self.embedder_factory()
+            with self._embedder_lock:  # concurrent first calls load the model once
+                if self._embedder is None:
+                    self._embedder = self.embedder_factory()
         return self._embedder
+
+    def _bounded(self, query: Any, what: str) -> str:
+        """``query`` checked against the limits: a string, not blank, not too long."""
+        if not isinstance(query, str) or not query.strip():
+            raise NavigationError(f"query: empty; describe {what}")
+        problem = self.limits.query_problem(query)
+        if problem:
+            raise NavigationError(problem)
+        return query
+
+    def _slot(self) -> threading.BoundedSemaphore:
+        """At most ``limits.max_concurrent`` searches and plans at once; the others wait their turn."""
+        if self._slots is None:
+            with self._embedder_lock:
+                if self._slots is None:
+                    self._slots = threading.BoundedSemaphore(self.limits.max_concurrent)
+        return self._slots
 
     def closest_ids(self, text: str, n: int = 5) -> list[str]:
         """The valid tool ids nearest to ``text`` by id or by name (difflib ratio)."""
@@ -138,8 +162,7 @@ class Navigator:
         (each method's score) when ``explain``."""
         from toolgraph.retrieve.search import Retriever
 
-        if not query or not query.strip():
-            raise NavigationError("query: empty; describe what the tool should do")
+        query = self._bounded(query, "what the tool should do")
         if method not in METHODS:
             close = difflib.get_close_matches(str(method)[:MAX_ECHO], METHODS, n=1)
             raise NavigationError(f"method: {echo(method)} is not one of {', '.join(METHODS)}"
@@ -153,7 +176,8 @@ class Navigator:
                                   + (f"; did you mean {', '.join(close)}?" if close else ""))
         embedder = None if method == "keyword" else self.embedder()
         retriever = Retriever(self.store, embedder)
-        hits = retriever.search(query, k=k, method=method, category=category)  # type: ignore[arg-type]
+        with self._slot():
+            hits = retriever.search(query, k=k, method=method, category=category)  # type: ignore[arg-type]
         tools = self.tools([h.id for h in hits])
         out = []
         for h in hits:
@@ -233,10 +257,10 @@ class Navigator:
 
         from toolgraph.planner import PlannerConfig, plan_request
 
-        if not query or not query.strip():
-            raise NavigationError("query: empty; describe the whole request to plan")
+        query = self._bounded(query, "the whole request to plan")
         embedder = self.embedder() if self.store.query("get_embedding_model") else None
         config = replace(self.planner_config) if self.planner_config is not None else PlannerConfig()
         config.remember = False  # navigation never writes: a plan made here stores no memory
-        plan = plan_request(self.store, query, llm=self.llm, embedder=embedder, save=False, config=config)
+        with self._slot():
+            plan = plan_request(self.store, query, llm=self.llm, embedder=embedder, save=False, config=config)
         return plan.model_dump(mode="json", exclude={"trace"})

@@ -26,6 +26,14 @@ except ImportError:  # this machine's build of httpx is published as httpx2
 from flask import Flask, Response, request
 
 from toolgraph.errors import ToolGraphError
+from toolgraph.integrations.limits import (
+    ProxyLimits,
+    RequestError,
+    check_answer,
+    check_request,
+    install_json_errors,
+    read_body,
+)
 from toolgraph.retrieve.select import SAFE_NAME, Selection, ToolSelector, conversation, safe_name
 
 log = logging.getLogger(__name__)
@@ -45,8 +53,10 @@ def _rename_calls(message: dict[str, Any] | None, mapping: dict[str, str]) -> No
 
 
 class Proxy:
-    def __init__(self, selector: ToolSelector, upstream: str, *, timeout: float = 120.0) -> None:
+    def __init__(self, selector: ToolSelector, upstream: str, *, timeout: float = 120.0,
+                 limits: ProxyLimits | None = None) -> None:
         self.selector = selector
+        self.limits = limits or ProxyLimits()
         self.upstream = upstream.rstrip("/")
         self.client = httpx.Client(timeout=httpx.Timeout(timeout, connect=min(10.0, timeout)))
 
@@ -93,11 +103,12 @@ class Proxy:
     # -- forwarding -------------------------------------------------------------------------------------------
     def _selected(self) -> Response | tuple[dict[str, Any], Any]:
         """The request's JSON body and the tools selected for it, or the OpenAI-style error answer."""
-        body = request.get_json(silent=True)
-        if not isinstance(body, dict):
-            return error(400, "the request body must be a JSON object", "invalid_request_error")
         try:
+            body = read_body(self.limits)
+            check_request(body, self.limits)
             return body, self.select(body)
+        except RequestError as exc:
+            return exc.response()
         except ValueError as exc:
             return error(400, str(exc), "invalid_request_error")
         except ToolGraphError as exc:
@@ -127,8 +138,9 @@ class Proxy:
                 return Response(json.dumps(answer), status=upstream.status_code, mimetype="application/json")
             return error(502, f"the upstream model answered HTTP {upstream.status_code} without an OpenAI error",
                          "upstream_malformed", "upstream_malformed")
-        if "choices" not in answer:
-            return error(502, "the upstream answer has no `choices`", "upstream_malformed", "upstream_malformed")
+        problem = check_answer(answer)
+        if problem is not None:
+            return error(502, problem, "upstream_malformed", "upstream_malformed")
         for choice in answer.get("choices") or []:
             _rename_calls(choice.get("message"), back)
         resp = Response(json.dumps(answer), status=upstream.status_code, mimetype="application/json")
@@ -196,9 +208,12 @@ class Proxy:
         return Response(json.dumps(selection.as_dict()), mimetype="application/json")
 
 
-def create_app(selector: ToolSelector, upstream: str, *, timeout: float = 120.0) -> Flask:
-    proxy = Proxy(selector, upstream, timeout=timeout)
+def create_app(selector: ToolSelector, upstream: str, *, timeout: float = 120.0,
+               limits: ProxyLimits | None = None) -> Flask:
+    proxy = Proxy(selector, upstream, timeout=timeout, limits=limits)
     app = Flask("toolgraph-proxy")
+    app.config["MAX_CONTENT_LENGTH"] = proxy.limits.max_body_bytes
+    install_json_errors(app)  # every failure an OpenAI-style JSON error (toolgraph.integrations.limits)
     app.add_url_rule("/v1/chat/completions", "chat", proxy.chat, methods=["POST"])
     app.add_url_rule("/v1/models", "models", proxy.models, methods=["GET"])
     app.add_url_rule("/v1/tools/select", "select", proxy.select_only, methods=["POST"])
