@@ -172,6 +172,41 @@ def meets(ask: Ask, value: Any, query: str = "") -> bool:
     return any(ask.word in {stem(p) for k in key for p in key_parts(k)} for key, _ in pairs)
 
 
+_ASKED_NOUNS = re.compile(
+    r"\b(?:what(?:'s| is| are|'re)|how(?:'s| is| are)|give me|tell me|show me|and(?!\s+(?:what|how|when|who|where"
+    r"|which|is|are|does|do)\b))\s+(?:the\s+|their\s+|its\s+|his\s+"
+    r"|her\s+|my\s+|that\s+|this\s+)?(?:[a-z]+'s\s+)?([a-z]+(?:\s+(?:and\s+)?[a-z]+){0,3})")
+
+
+def asked_nouns(query: str) -> set[str]:
+    """Stems of the words in asking position: what follows "what's the / their / that X's", "how's the", "give
+    me", "and" ("what's that depot's address" -> address; "give me sunrise and sunset" -> sunrise, sunset)."""
+    out: set[str] = set()
+    for phrase in _ASKED_NOUNS.findall(query.lower()):
+        said = []
+        for w in phrase.split():
+            if w == "and":
+                continue
+            if w in ATTRIBUTE_STOPWORDS or len(w) < 3:
+                break  # the noun phrase ends at the first word that is no attribute ("... of the depot")
+            said.append(stem(w))
+        # a generic word says which of the thing is meant, not what: "phone number" asks for the phone
+        out |= {w for w in said if w not in _GENERIC_NOUNS} or set(said)
+    return out
+
+
+_GENERIC_NOUNS = frozenset(stem(w) for w in "number name id value code detail details info data list".split())
+
+
+def nearby_asks(query: str, field_words: set[str], goal_schemas: Iterable[Any]) -> list[Ask]:
+    """Attributes the request asks for (:func:`asked_nouns`) that no goal tool declares but a tool next to the
+    plan does (``field_words``: stems of those tools' field names): "what's that depot's address" answered by the
+    shipment's tracking alone lacks the address."""
+    declared = {stem(p) for schema in goal_schemas for name, _ in schema_fields(schema) for p in key_parts(name)}
+    return [Ask("attribute", w) for w in sorted(asked_nouns(query) & field_words - declared)
+            if w not in PERSON_KEYS - {"email"}]
+
+
 def attribute_asks(query: str, schemas: Iterable[Any]) -> list[Ask]:
     """Attributes the request names that a goal tool's output schema has a field for (``email``, ``isbn``)."""
     words = request_words(query)
@@ -245,8 +280,10 @@ def unused_names(query: str, plan: Plan, calls: list[CallRecord]) -> list[str]:
     return out
 
 
-def judge(query: str, plan: Plan, calls: list[CallRecord], output_schemas: dict[str, Any] | None = None) -> Outcome:
-    """The run's status and reasons (see the module). ``output_schemas``: tool id -> declared output schema."""
+def judge(query: str, plan: Plan, calls: list[CallRecord], output_schemas: dict[str, Any] | None = None,
+          nearby_fields: set[str] | None = None) -> Outcome:
+    """The run's status and reasons (see the module). ``output_schemas``: tool id -> declared output schema;
+    ``nearby_fields``: stems of the field names of the tools next to the plan's (:func:`nearby_asks`)."""
     if not calls:
         why = "the planner found no tool for the request" if not plan.tools else "no tool was called"
         return Outcome("failure", [why])
@@ -276,6 +313,8 @@ def judge(query: str, plan: Plan, calls: list[CallRecord], output_schemas: dict[
     values = [_value(c) for c in answered if not is_empty(_value(c)) or (counting and _value(c) == [])]
     schemas = [(output_schemas or {}).get(c.tool) for c in answered]
     outcome.asked = asks(query) + attribute_asks(query, [s for s in schemas if s])
+    outcome.asked += [a for a in nearby_asks(query, nearby_fields or set(), [s for s in schemas if s])
+                      if not any(a.word == b.word for b in outcome.asked)]
     if values:
         for ask in outcome.asked:
             if not any(meets(ask, v, query) for v in values):

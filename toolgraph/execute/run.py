@@ -33,7 +33,8 @@ async def execute_plan(store: Any, plan: Plan, *, executors: Sequence[Executor],
               else rules_answer(plan.query, levels, calls, goals))
     answered = time.perf_counter()
     ok = sum(c.status == "ok" for c in calls)
-    outcome = judge(plan.query, plan, calls, runner.output_schemas())
+    nearby = await asyncio.to_thread(nearby_field_words, store, plan.tool_ids())
+    outcome = judge(plan.query, plan, calls, runner.output_schemas(), nearby)
     usage = {"calls": len(calls), "ok": ok, "failed": sum(c.status == "failed" for c in calls),
              "skipped": sum(c.status == "skipped" for c in calls), "attempts": sum(c.attempts for c in calls),
              "llm": llm.usage.since(mark) if mark is not None else None, "plan": plan.usage.model_dump()}
@@ -46,6 +47,29 @@ async def execute_plan(store: Any, plan: Plan, *, executors: Sequence[Executor],
         result.learned = await asyncio.to_thread(learn, store, result, embedder=embedder, save=config.save,
                                                  teach=config.learn)
     return result
+
+
+def nearby_field_words(store: Any, tool_ids: list[str]) -> set[str]:
+    """Stems of the field names of the tools next to the plan's (declared or observed schemas; for a tool without,
+    what its description says it gives): what the outcome judge checks asked attributes against."""
+    import json
+
+    from toolgraph.execute.outcome import key_parts
+    from toolgraph.text.schema import described_output_text, schema_fields
+    from toolgraph.text.words import WORD, stem
+
+    words: set[str] = set()
+    for row in store.query("judge_nearby_outputs", ids=tool_ids) if tool_ids else []:
+        fields = []
+        for raw in (row.get("output_schema"), row.get("observed_schema")):
+            schema = json.loads(raw) if isinstance(raw, str) and raw.strip()[:1] in "{[" else raw
+            fields += [name for name, _ in schema_fields(schema)] if schema else []
+        if fields:
+            words |= {stem(p) for name in fields for p in key_parts(name)}
+        else:
+            words |= {stem(w) for w in WORD.findall(described_output_text(row.get("description") or ""))
+                      if len(w) > 2}
+    return words
 
 
 def planner_replan(store: Any, *, llm: Any = None, embedder: Any = None,
