@@ -54,7 +54,7 @@ from common import (
 )
 from generated import WORDS, write_catalogue
 
-from toolgraph.db.store import GraphStore
+from toolgraph.db.store import GraphStore, routes
 from toolgraph.ingest.batch import KINDS
 
 GOAL_S = 60.0  # the issue's goal at 160,000 tools: the import, parsing included, within a minute
@@ -206,13 +206,42 @@ def neo4j_target(args: argparse.Namespace) -> Iterator[Target]:
         return
     from toolgraph.db.neo4j_server import Neo4jServer
 
+    wait_for_other_neo4j(args.neo4j_wait)
     with tempfile.TemporaryDirectory(prefix="toolgraph-scale-neo4j-") as home:
         server = Neo4jServer(Path(home), heap=args.neo4j_heap, pagecache_mb=args.neo4j_pagecache_mb)
         try:
             info, start_s = timed(lambda: server.start(progress=progress))
-            yield Target("neo4j", info.bolt_uri, info.user, info.password, "neo4j", info.pid, round(start_s, 1))
+            uri = info.bolt_uri
+            if args.routing:  # the routing scheme against the single server: reads go to its reader role
+                uri = "neo4j://" + uri.split("://", 1)[1]
+            yield Target("neo4j", uri, info.user, info.password, "neo4j", info.pid, round(start_s, 1))
         finally:
             server.stop()
+
+
+def other_neo4j() -> list[int]:
+    """Pids of ToolGraph Neo4j servers already running on this machine (someone else's tests)."""
+    from toolgraph.db.neo4j_server import MAIN_CLASS
+
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if MAIN_CLASS.encode() in (entry / "cmdline").read_bytes():
+                    found.append(int(entry.name))
+            except OSError:
+                continue
+    return found
+
+
+def wait_for_other_neo4j(limit_s: float) -> None:
+    """One Neo4j at a time on a shared machine: wait (up to ``limit_s``) for another to stop before starting ours."""
+    deadline = time.monotonic() + limit_s
+    while pids := other_neo4j():
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"another Neo4j (pid {pids}) still runs after {limit_s:.0f} s: not starting a second")
+        progress(f"another Neo4j runs here (pid {pids}): waiting for it to stop")
+        time.sleep(30)
 
 
 def server_rss_mib(pid: int | None) -> dict[str, float | None]:
@@ -241,6 +270,10 @@ def run_backend(name: str, target_cm: Any, files: dict[str, tuple[Path, dict[str
             store = target.connect()
             progress(f"{name}: connected ({store.backend.agent})")
             out["agent"] = store.backend.agent
+            out["uri_scheme"] = target.uri.split("://", 1)[0]
+            if routes(target.uri):
+                out["routing_table"] = store.routing_table()
+                progress(f"{name}: routing table {out['routing_table']}")
             for i, (label, (file, counts)) in enumerate(files.items()):
                 size: dict[str, Any] = {"records": counts, "load_before": os.getloadavg()[0]}
                 out["sizes"][label] = size
@@ -325,6 +358,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--neo4j-user", default="neo4j")
     p.add_argument("--neo4j-heap", default="4g", help="heap of the Neo4j the benchmark starts (default 4g)")
     p.add_argument("--neo4j-pagecache-mb", type=int, default=1024)
+    p.add_argument("--neo4j-wait", type=float, default=1800.0,
+                   help="seconds to wait for another Neo4j on this machine to stop before starting ours (default 1800)")
+    p.add_argument("--no-routing", dest="routing", action="store_false",
+                   help="connect to our Neo4j with bolt:// (default: the routing scheme, neo4j://)")
     p.add_argument("--workdir", type=Path, help="where the catalogue files go (default: a temporary folder)")
     p.add_argument("--child-import", type=Path, help=argparse.SUPPRESS)
     p.add_argument("--hold", action="store_true", help=argparse.SUPPRESS)
