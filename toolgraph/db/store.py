@@ -35,6 +35,7 @@ RETRY_TIME_S = 15.0  # how long a write keeps being retried after transient fail
 FIRST_DELAY_S = 0.02
 MAX_DELAY_S = 1.0
 MAX_CONSTRAINT_ATTEMPTS = 5  # a ConstraintError may also be a real violation: it is tried again only a few times
+ROUTING_TABLE = "routing_table"  # cypher/admin/routing_table.cypher
 ROUTING_SCHEMES = ("neo4j", "neo4j+s", "neo4j+ssc")  # URIs whose driver routes: reads to readers, writes to the leader
 
 
@@ -282,7 +283,7 @@ class GraphStore:
     def routing_table(self) -> dict[str, Any]:
         """The routing table the server gives this store's database (Neo4j only): ``{"ttl": seconds, "READ":
         [address, ...], "WRITE": [...], "ROUTE": [...]}``; what a ``neo4j://`` URI's driver routes by."""
-        query = parse_query_file(cypher_root() / "admin" / "routing_table.cypher")
+        query = parse_query_file(cypher_root() / "admin" / f"{ROUTING_TABLE}.cypher")
         rows = self.run_file(query, database=self.database)
         out: dict[str, Any] = {"ttl": rows[0]["ttl"] if rows else None}
         for server in rows[0]["servers"] if rows else []:
