@@ -378,8 +378,14 @@ def run(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
         tools, edges = (int(x) for x in spec.split(":"))
         label = f"{tools:,} tools / {edges:,} edges"
         path = workdir / f"catalogue-{tools}-{edges}-{args.seed}.jsonl"
-        progress(f"generating {label} into {path}")
-        counts, seconds = timed(partial(write_catalogue, path, tools, edges, args.categories, args.seed))
+        kept = path.with_suffix(".counts.json")
+        if path.exists() and kept.exists():  # a --workdir of an earlier run: the same file for the same arguments
+            progress(f"reusing {path}")
+            counts, seconds = json.loads(kept.read_text(encoding="utf-8")), 0.0
+        else:
+            progress(f"generating {label} into {path}")
+            counts, seconds = timed(partial(write_catalogue, path, tools, edges, args.categories, args.seed))
+            kept.write_text(json.dumps(counts), encoding="utf-8")
         files[label] = (path, counts)
         result.setdefault("generate", {})[label] = {"seconds": round(seconds, 1), "records": counts,
                                                     "file_mib": round(path.stat().st_size / 2**20, 1)}
@@ -387,6 +393,10 @@ def run(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
     for backend in args.backends:
         cm = embedded_target(args.heap) if backend == "embedded" else neo4j_target(args)
         result["backends"][backend] = run_backend(backend, cm, files, args, load)
+        if args.out:  # what is done so far, in case the run is stopped later
+            args.out.parent.mkdir(parents=True, exist_ok=True)
+            args.out.write_text(json.dumps({**result, "partial": True}, indent=2, default=str) + "\n",
+                                encoding="utf-8")
     result["load"] = load.summary()
     return result
 
