@@ -213,10 +213,22 @@ def neo4j_target(args: argparse.Namespace) -> Iterator[Target]:
             info, start_s = timed(lambda: server.start(progress=progress))
             uri = info.bolt_uri
             if args.routing:  # the routing scheme against the single server: reads go to its reader role
-                uri = "neo4j://" + uri.split("://", 1)[1]
+                uri = routing_or_direct(uri, info.user, info.password)
             yield Target("neo4j", uri, info.user, info.password, "neo4j", info.pid, round(start_s, 1))
         finally:
             server.stop()
+
+
+def routing_or_direct(bolt_uri: str, user: str, password: str) -> str:
+    """``neo4j://`` for the server at ``bolt_uri`` when a read through it works, else ``bolt_uri`` (said why)."""
+    uri = "neo4j://" + bolt_uri.split("://", 1)[1]
+    try:
+        with GraphStore.connect(uri, user, password, "neo4j", retry_time_s=5.0) as store:
+            store.query("count_nodes_by_label")
+    except Exception as exc:  # noqa: BLE001 - reported, and the run goes on over bolt://
+        progress(f"the routing scheme failed against the single server ({exc}); using {bolt_uri}")
+        return bolt_uri
+    return uri
 
 
 def other_neo4j() -> list[int]:
