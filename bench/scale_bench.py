@@ -25,6 +25,7 @@ import json
 import os
 import random
 import resource
+import signal
 import statistics
 import subprocess
 import sys
@@ -418,6 +419,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.child_import:
         args.file = args.child_import
         return child_import(args)
+    # stopped with SIGTERM, the servers this run started are stopped too (the context managers' finally blocks)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     started = time.perf_counter()
     if args.workdir:
         args.workdir.mkdir(parents=True, exist_ok=True)
