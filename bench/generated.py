@@ -3,8 +3,11 @@ groups laid out category by category, most dependency edges inside a category.""
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
 from common import ORIGIN
 
@@ -86,3 +89,68 @@ def _add_edges(batch: ImportBatch, rng: random.Random, tool_category: list[int],
         )
         if dep.key() not in batch.dependencies:
             batch.add_dependency(dep, ORIGIN, f"edge {len(batch.dependencies)}")
+
+
+# -- the same kind of catalogue, streamed (the scale benchmark) -----------------------------------------------------
+def catalogue_records(n_tools: int, n_edges: int, n_categories: int, seed: int) -> Iterator[dict[str, Any]]:
+    """The generated graph as ToolGraph records (``toolgraph import records``), one at a time: categories, then
+    each group with its tools, then the dependency edges ordered by source. Nothing is held but each tool's
+    category and group number, so a million edges cost no more memory than a thousand. Edges: each tool gets
+    its share of ``n_edges`` to distinct targets (so no two are the same key), most inside its category."""
+    rng = random.Random(seed)
+    categories = [f"Category {c:02d}" for c in range(n_categories)]
+    for name in categories:
+        yield {"kind": "category", "name": name, "description": _sentence(rng, 8)}
+    sizes = list(_group_sizes(rng, n_tools))
+    tool_group: list[int] = []
+    by_category: dict[int, list[int]] = {}
+    for g, size in enumerate(sizes):
+        c = g * n_categories // len(sizes)
+        gid = f"bench/g{g:05d}"
+        yield {"kind": "group", "id": gid, "name": f"group {g:05d}", "category": categories[c],
+               "description": _sentence(rng, 12), "source": ORIGIN, "popularity_score": round(rng.random(), 3)}
+        for _ in range(size):
+            t = len(tool_group)
+            tool_group.append(g)
+            by_category.setdefault(c, []).append(t)
+            yield {"kind": "tool", "id": f"{gid}/t{t:06d}", "name": f"tool {t:06d}", "group_id": gid,
+                   "description": _sentence(rng, 20), "method": rng.choice(("GET", "POST")),
+                   "url": f"https://api.example.com/g{g}/t{t}",
+                   "required_params": [p.as_dict() for p in _params(rng, 1, 3)],
+                   "optional_params": [p.as_dict() for p in _params(rng, 0, 3)],
+                   "output_schema": {"result": rng.choice(RESOURCES)}, "source": ORIGIN, "source_ref": {"index": t},
+                   "function_name": f"t{t:06d}_for_g{g:05d}"}
+    n = len(tool_group)
+    category_of = [g * n_categories // len(sizes) for g in tool_group]
+    types, weights = zip(*DEPENDENCY_MIX)
+
+    def tool_id(t: int) -> str:
+        return f"bench/g{tool_group[t]:05d}/t{t:06d}"
+
+    for a in range(n):
+        want = min(n - 1, (a + 1) * n_edges // n - a * n_edges // n)
+        local = by_category[category_of[a]]
+        targets: set[int] = set()
+        while len(targets) < want:
+            b = rng.choice(local) if rng.random() < LOCAL_EDGES and len(local) > want + 1 else rng.randrange(n)
+            if b != a:
+                targets.add(b)
+        for b in sorted(targets):
+            kind = rng.choices(types, weights)[0]
+            record: dict[str, Any] = {"kind": "dependency", "source": tool_id(a), "target": tool_id(b), "type": kind,
+                                      "origin": ORIGIN}
+            if kind == "SEQUENTIAL":
+                record["weight"] = round(rng.random(), 3)
+            else:
+                record["resource"] = rng.choice(RESOURCES)
+            yield record
+
+
+def write_catalogue(path: Path, n_tools: int, n_edges: int, n_categories: int, seed: int) -> dict[str, int]:
+    """The streamed catalogue written as JSON lines; returns how many records of each kind."""
+    counts: dict[str, int] = {}
+    with open(path, "w", encoding="utf-8") as fh:
+        for record in catalogue_records(n_tools, n_edges, n_categories, seed):
+            counts[record["kind"]] = counts.get(record["kind"], 0) + 1
+            fh.write(json.dumps(record, separators=(",", ":")) + "\n")
+    return counts

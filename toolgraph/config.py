@@ -25,6 +25,8 @@ class Neo4jSettings(BaseSettings):
     user: str = "neo4j"
     password: SecretStr = SecretStr("")
     database: str = "neo4j"
+    gds_uri: str | None = Field(None, description="a server of the same database with GDS (a cluster's analytics "
+                                "secondary): graph jobs compute there and write their results through `uri`")
 
 
 class EmbeddedSettings(BaseSettings):

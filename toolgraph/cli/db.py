@@ -52,8 +52,12 @@ def db_status(obj: Context, as_json: bool) -> None:
     if obj.settings.uses_embedded:
         data = _server(obj).status()
     else:
+        from toolgraph.db.store import routes
+
         store = obj.store(schema=False)
         data = {"uri": store.uri, "database": store.database, "running": True, **store.backend.capabilities()}
+        if routes(store.uri):  # neo4j://: the table reads and writes are routed by
+            data["routing"] = store.routing_table()
     if data.get("running") and obj.settings.uses_embedded and data.get("ready"):
         store = obj.store(schema=False)
         data.update(store.backend.capabilities())

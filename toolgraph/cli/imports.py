@@ -14,7 +14,8 @@ from toolgraph.cli.base import Context, emit, json_option, main, pass_ctx, progr
 # -- import -------------------------------------------------------------------------------------------------------
 @main.group("import")
 def import_() -> None:
-    """Import tools, dependencies and call paths. Every import is one transaction: all of it or nothing."""
+    """Import tools, dependencies and call paths. Every import is one transaction: all of it or nothing (but
+    `import records`, which streams a large file in parts, one transaction a part)."""
 
 
 def import_options(f: Callable[..., Any]) -> Callable[..., Any]:
@@ -134,6 +135,29 @@ def import_taskbench(obj: Context, folder: Path, category: str | None, skip_inva
 
     batch = read_taskbench(folder, ImportBatch("taskbench"), category=category)
     _run_import(obj, batch, skip_invalid, dry_run, as_json)
+
+
+@import_.command("records")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--part-size", type=click.IntRange(1, 1_000_000), default=50_000, show_default=True,
+              help="Records a transaction: the file is read and written part by part, never held whole.")
+@import_options
+@pass_ctx
+def import_records(obj: Context, file: Path, part_size: int, skip_invalid: bool, dry_run: bool,
+                   as_json: bool) -> None:
+    """ToolGraph's own records, one JSON object a line ({"kind": "category" | "group" | "tool" | "dependency" |
+    "call_path", ...}), streamed: each part of --part-size records is one transaction (a failure leaves the parts
+    before it written; running the import again writes only what is missing). Records before those naming them."""
+    from toolgraph.ingest.stream import read_records, write_parts
+
+    def say(n: int, total: Any) -> None:
+        if progress_enabled():
+            click.echo(f"part {n}: {total.records} records read so far", err=True)
+
+    report = write_parts(obj.store(), read_records(file, source="records", part_size=part_size), source="records",
+                         skip_invalid=skip_invalid, dry_run=dry_run, chunk_size=obj.settings.batch_size,
+                         on_part=say)
+    emit(report.as_dict(), as_json, print_report)
 
 
 @import_.command("recordings")

@@ -6,6 +6,7 @@ Only this module touches ``neo4j.Driver`` (held privately; client libraries that
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import random
 import time
@@ -18,7 +19,7 @@ from neo4j import exceptions as nx
 
 from toolgraph.config import Settings
 from toolgraph.db.backend import Backend, detect
-from toolgraph.db.cypher import NamedQuery, QueryCatalog, default_catalog
+from toolgraph.db.cypher import NamedQuery, QueryCatalog, cypher_root, default_catalog, parse_query_file
 from toolgraph.db.embedded import EmbeddedServer
 from toolgraph.errors import DatabaseUnavailableError, GraphStoreError
 
@@ -34,6 +35,14 @@ RETRY_TIME_S = 15.0  # how long a write keeps being retried after transient fail
 FIRST_DELAY_S = 0.02
 MAX_DELAY_S = 1.0
 MAX_CONSTRAINT_ATTEMPTS = 5  # a ConstraintError may also be a real violation: it is tried again only a few times
+ROUTING_TABLE = "routing_table"  # cypher/admin/routing_table.cypher
+ROUTING_SCHEMES = ("neo4j", "neo4j+s", "neo4j+ssc")  # URIs whose driver routes: reads to readers, writes to the leader
+
+
+def routes(uri: str) -> bool:
+    """Whether a URI's driver routes (``neo4j://``, ``neo4j+s://``, ``neo4j+ssc://``): it asks the server for a
+    routing table and sends read transactions to readers, write transactions to the writer."""
+    return uri.split("://", 1)[0].lower() in ROUTING_SCHEMES
 
 
 def retryable(exc: BaseException | None) -> bool:
@@ -98,6 +107,7 @@ class GraphStore:
         self.uri = uri
         self.catalog = catalog or default_catalog()
         self.retry_time_s = RETRY_TIME_S
+        self._gds_driver: neo4j.Driver | None = None  # GDS on an instance of its own (connect's gds_uri)
 
     # -- connecting --------------------------------------------------------------------------------------------
     @classmethod
@@ -111,7 +121,12 @@ class GraphStore:
         http_url: str | None = None,
         catalog: QueryCatalog | None = None,
         retry_time_s: float = RETRY_TIME_S,
+        gds_uri: str | None = None,
     ) -> GraphStore:
+        """Connect to ``uri`` (``bolt://`` one server; ``neo4j://`` routing: read transactions go to readers,
+        write transactions to the writer). ``gds_uri``: a server of the same database that has the GDS plugin
+        (a cluster's analytics secondary): graph algorithms project and compute there, their results are written
+        through ``uri`` as usual."""
         driver = GraphDatabase.driver(
             uri,
             auth=(user, password),
@@ -127,16 +142,41 @@ class GraphStore:
             raise _translate(exc, "connecting", uri) from exc
 
         def run_single(statement: str) -> Any:
-            records, _, _ = driver.execute_query(statement, database_=database)
+            records, _, _ = driver.execute_query(statement, database_=database, routing_=neo4j.RoutingControl.READ)
             return records[0][0] if records else None
 
         backend = detect(run_single, agent, http_url=http_url, http_auth=(user, password), database=database)
+        gds_driver = None
+        if gds_uri:
+            gds_driver = GraphDatabase.driver(gds_uri, auth=(user, password),
+                                              connection_timeout=min(10.0, retry_time_s + 1))
+
+            def run_gds(statement: str) -> Any:
+                records, _, _ = gds_driver.execute_query(statement, database_=database,
+                                                         routing_=neo4j.RoutingControl.READ)
+                return records[0][0] if records else None
+
+            try:
+                gds_driver.verify_connectivity()
+                version = detect(run_gds, gds_driver.get_server_info().agent, database=database).gds_version
+            except Exception as exc:  # noqa: BLE001 - translated
+                gds_driver.close()
+                driver.close()
+                raise _translate(exc, "connecting to the GDS server", gds_uri) from exc
+            if version is None:
+                gds_driver.close()
+                driver.close()
+                raise DatabaseUnavailableError(f"the GDS server at {gds_uri} has no GDS plugin (gds.version())")
+            backend = dataclasses.replace(backend, gds_version=version)
         log.info("connected to %s (%s)", uri, backend.agent)
         store = cls(driver, database=database, backend=backend, uri=uri, catalog=catalog)
         store.retry_time_s = retry_time_s
+        store._gds_driver = gds_driver
         return store
 
     def close(self) -> None:
+        if self._gds_driver is not None:
+            self._gds_driver.close()
         self._driver.close()
 
     def __enter__(self) -> GraphStore:
@@ -229,13 +269,26 @@ class GraphStore:
         """Run a parsed query file that is not in the store's catalog, in one auto-commit transaction, on the
         database ``on`` (the store's unless given; ``params`` may hold a ``database`` of their own): the admin
         statements of :mod:`toolgraph.db.procedures` (on the ``system`` database) and a benchmark's own counts
-        (``cypher/bench``). ToolGraph's own reads and writes are named queries (:meth:`query`, :meth:`write`)."""
+        (``cypher/bench``). ToolGraph's own reads and writes are named queries (:meth:`query`, :meth:`write`).
+        A file whose header says ``mode: read`` is routed to a reader (``neo4j://`` URIs), any other to the
+        writer."""
         where = on or self.database
+        routing = neo4j.RoutingControl.READ if query.mode == "read" else neo4j.RoutingControl.WRITE
         try:
-            records, _, _ = self._driver.execute_query(query.text, params, database_=where)
+            records, _, _ = self._driver.execute_query(query.text, params, database_=where, routing_=routing)
         except Exception as exc:  # noqa: BLE001 - translated
             raise _translate(exc, f"{query.name} on database {where}", self.uri) from exc
         return [record.data() for record in records]
+
+    def routing_table(self) -> dict[str, Any]:
+        """The routing table the server gives this store's database (Neo4j only): ``{"ttl": seconds, "READ":
+        [address, ...], "WRITE": [...], "ROUTE": [...]}``; what a ``neo4j://`` URI's driver routes by."""
+        query = parse_query_file(cypher_root() / "admin" / f"{ROUTING_TABLE}.cypher")
+        rows = self.run_file(query, database=self.database)
+        out: dict[str, Any] = {"ttl": rows[0]["ttl"] if rows else None}
+        for server in rows[0]["servers"] if rows else []:
+            out.setdefault(server["role"], []).extend(server["addresses"])
+        return out
 
     def apply_schema(self) -> int:
         """Run every statement in ``cypher/schema/`` (all idempotent); returns how many ran."""
@@ -272,11 +325,16 @@ class GraphStore:
 
     # -- graph algorithms ----------------------------------------------------------------------------------------
     def gds(self) -> GraphDataScience:
-        """A ``graphdatascience`` client on this store's connection (for servers with the GDS plugin)."""
+        """A ``graphdatascience`` client on this store's connection (for servers with the GDS plugin), or on the
+        GDS server's when the store was connected with a ``gds_uri``."""
         from graphdatascience import GraphDataScience
 
-        return self.client(lambda driver, database: GraphDataScience(driver, database=database, arrow=False,
-                                                                      show_progress=False))
+        def make(driver: neo4j.Driver, database: str) -> GraphDataScience:
+            return GraphDataScience(driver, database=database, arrow=False, show_progress=False)
+
+        if self._gds_driver is not None:  # GDS on its own instance (TOOLGRAPH_NEO4J_GDS_URI)
+            return make(self._gds_driver, self.database)
+        return self.client(make)
 
     def client(self, make: Callable[[neo4j.Driver, str], T], /) -> T:
         """A client library that speaks through the driver itself (graphdatascience, neo4j-graphrag's retrievers),
@@ -292,7 +350,7 @@ def open_store(settings: Settings, *, start: bool = True, retry_time_s: float = 
         n = settings.neo4j
         assert n.uri is not None
         return GraphStore.connect(n.uri, n.user, n.password.get_secret_value(), n.database,
-                                  retry_time_s=retry_time_s)
+                                  retry_time_s=retry_time_s, gds_uri=n.gds_uri)
     server = embedded_server(settings)
     # start() takes the lock on the home folder: a command that comes while another process starts the server
     # waits for that one to be ready instead of connecting too early.

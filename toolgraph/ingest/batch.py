@@ -141,12 +141,12 @@ class ImportBatch:
         ``MAX_FIELD_BYTES`` or a record above ``MAX_RECORD_BYTES`` is refused as too large first."""
         total = 0
         for key, value in data.items():
-            size = size_of(value, MAX_FIELD_BYTES)
+            size = len(value) + 3 if type(value) is str else size_of(value, MAX_FIELD_BYTES)  # (as size_of counts)
             if size > MAX_FIELD_BYTES:
                 self.reject(file, record, prefix + key, f"record too large: the field holds more than "
                             f"{MAX_FIELD_BYTES} bytes")
                 return None
-            if not_finite(value):
+            if type(value) is not str and not_finite(value):
                 self.reject(file, record, prefix + key, "NaN or Infinity is not a number that can be stored")
                 return None
             total += size

@@ -127,13 +127,15 @@ class _Existing:
         group_ids = set(batch.groups) | {t.group_id for t in batch.tools.values()}
         for row in _fetch(tx, "fetch_groups", "ids", sorted(group_ids), size):
             out.groups[row["id"]] = {**row["props"], "__categories": row["categories"]}
-        tool_ids = set(batch.tools)
-        for dep in batch.dependencies.values():
-            tool_ids.update((dep.source, dep.target))
-        for path in batch.call_paths.values():
-            tool_ids.update(path.steps)
-        for row in _fetch(tx, "fetch_tools", "ids", sorted(tool_ids), size):
+        for row in _fetch(tx, "fetch_tools", "ids", sorted(batch.tools), size):
             out.tools[row["id"]] = {**row["props"], "__groups": row["groups"]}
+        named: set[str] = set()  # tools only named by an edge or a path: whether they exist is all that matters
+        for dep in batch.dependencies.values():
+            named.update((dep.source, dep.target))
+        for path in batch.call_paths.values():
+            named.update(path.steps)
+        for row in _fetch(tx, "find_tool_ids", "ids", sorted(named - set(batch.tools)), size):
+            out.tools[row["id"]] = {}
         out.call_paths = {r["id"] for r in _fetch(tx, "fetch_call_paths", "ids", batch.call_paths, size)}
         pairs = sorted({(d.source, d.target) for d in batch.dependencies.values()})
         rows = _fetch(tx, "fetch_dependencies", "pairs", [{"source": a, "target": b} for a, b in pairs], size)
