@@ -79,12 +79,14 @@ def eligible(argv: list[str]) -> bool:
 
 
 def fingerprint(env: dict[str, str] | None = None) -> str:
-    """A digest of what decides an answer besides the command line: every ``TOOLGRAPH_*`` variable (values hashed,
+    """A digest of what decides an answer besides the command line: the ``TOOLGRAPH_*`` variables (values hashed,
     never sent), a few model variables, the interpreter, and the installed code (paths, sizes and times of the
     package's and the Cypher folder's files)."""
     env = dict(os.environ if env is None else env)
     digest = hashlib.sha256()
-    for key in sorted(k for k in env if k.upper().startswith("TOOLGRAPH_") or k in FINGERPRINT_ENV):
+    keys = [k for k in env if (k.upper().startswith("TOOLGRAPH_") and not k.upper().startswith("TOOLGRAPH_RUNTIME"))
+            or k in FINGERPRINT_ENV]  # the runtime's own settings change no answer
+    for key in sorted(keys):
         digest.update(f"{key}={env[key]}\0".encode("utf-8", "surrogateescape"))
     digest.update(sys.executable.encode("utf-8", "surrogateescape"))
     package = Path(__file__).resolve().parent.parent
@@ -148,8 +150,9 @@ class Files:
             data = json.loads(self.info.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             return None
-        if not isinstance(data, dict) or not isinstance(data.get("pid"), int) or not isinstance(
-                data.get("token"), str):
+        if not isinstance(data, dict) or not isinstance(data.get("pid"), int):
+            return None
+        if data.get("state") != "starting" and not isinstance(data.get("token"), str):
             return None
         return data
 
@@ -251,8 +254,10 @@ def stop(home: Path | None = None, timeout_s: float = 30.0) -> int | None:
 def _stop(files: Files, info: dict[str, Any], timeout_s: float) -> None:
     pid = int(info["pid"])
     try:
+        if info.get("state") == "starting":
+            raise Unavailable("still starting")  # it has no socket yet: a signal stops it
         ask(info, "stop")
-    except (OSError, ValueError, Unavailable):
+    except (OSError, ValueError, KeyError, Unavailable):
         _signal(pid, signal.SIGTERM)
     deadline = time.monotonic() + timeout_s
     while is_runtime(pid) and time.monotonic() < deadline:
@@ -288,21 +293,29 @@ def status(home: Path | None = None) -> dict[str, Any]:
     return out
 
 
-def start(files: Files, print_note: bool = True) -> dict[str, Any]:
-    """Start a runtime (the caller holds the lock) and wait until it is ready: its runtime.json."""
+def start(files: Files) -> dict[str, Any]:
+    """Start a runtime (the caller holds the lock) and wait until it is ready."""
     files.log.parent.mkdir(parents=True, exist_ok=True)
-    timeout = float_setting("RUNTIME_START_TIMEOUT_S", 120.0)
     with open(files.log, "ab") as log:
         proc = subprocess.Popen(  # noqa: S603 - fixed argv, no shell; the token is made by the runtime itself
             [sys.executable, "-c", f"from {RUNTIME_MARK} import serve; serve()"],
             stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
             umask=0o077)
+    return wait_ready(files, proc.pid, proc)
+
+
+def wait_ready(files: Files, pid: int, proc: subprocess.Popen[bytes] | None = None) -> dict[str, Any]:
+    """runtime.json of runtime ``pid`` once it is ready; Unavailable when it exits or takes longer than
+    ``TOOLGRAPH_RUNTIME_START_TIMEOUT_S``."""
+    timeout = float_setting("RUNTIME_START_TIMEOUT_S", 120.0)
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        if proc.poll() is not None:
+        if proc is not None and proc.poll() is not None:
             raise Unavailable(f"the runtime exited with code {proc.returncode} while starting (see {files.log})")
+        if proc is None and not is_runtime(pid):
+            raise Unavailable(f"the runtime (pid {pid}) exited while starting (see {files.log})")
         info = files.read()
-        if info is not None and info.get("pid") == proc.pid:
+        if info is not None and info.get("pid") == pid and info.get("state") == "ready":
             return info
         time.sleep(0.05)
     raise Unavailable(f"the runtime did not start within {timeout:g} s (TOOLGRAPH_RUNTIME_START_TIMEOUT_S; it goes "
@@ -310,14 +323,15 @@ def start(files: Files, print_note: bool = True) -> dict[str, Any]:
 
 
 def ready_runtime(files: Files, fp: str) -> dict[str, Any]:
-    """A runtime with this command's settings: the running one, or a fresh one (an old one is stopped first)."""
+    """A runtime with this command's settings: the running one, one that is starting, or a fresh one (one with
+    other settings is stopped first)."""
     info = live(files)
-    if info is not None and info.get("fingerprint") == fp:
+    if info is not None and info.get("fingerprint") == fp and info.get("state") == "ready":
         return info
     with files.lock():
         info = live(files)  # another command may have started one meanwhile
         if info is not None and info.get("fingerprint") == fp:
-            return info
+            return info if info.get("state") == "ready" else wait_ready(files, int(info["pid"]))
         if info is not None:
             _stop(files, info, 30.0)
         return start(files)

@@ -188,8 +188,8 @@ class Runtime:
 
     def listen(self) -> dict[str, Any]:
         path = self.files.socket
-        info: dict[str, Any] = {"pid": os.getpid(), "token": self.token, "fingerprint": self.fingerprint,
-                                "started": time.time(), "home": str(self.files.home)}
+        info: dict[str, Any] = {"pid": os.getpid(), "state": "ready", "token": self.token,
+                                "fingerprint": self.fingerprint, "started": time.time(), "home": str(self.files.home)}
         if len(os.fsencode(path)) <= UNIX_PATH_MAX:
             path.unlink(missing_ok=True)
             sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
@@ -320,6 +320,12 @@ class Runtime:
     def stop(self, *_: object) -> None:
         self.stopping.set()
 
+    def signalled(self, *_: object) -> None:
+        """SIGTERM: a runtime still starting stops at once; a ready one finishes the commands under way."""
+        self.stopping.set()
+        if self.listener is None:
+            raise SystemExit(0)
+
     def close(self) -> None:
         if self.listener is not None:
             self.listener.close()
@@ -340,9 +346,12 @@ def serve() -> None:
 
     runtime = Runtime(Settings())
     runtime.local = local
-    signal.signal(signal.SIGTERM, runtime.stop)
-    signal.signal(signal.SIGINT, runtime.stop)
+    signal.signal(signal.SIGTERM, runtime.signalled)
+    signal.signal(signal.SIGINT, runtime.signalled)
     try:
+        # "starting": a command that comes meanwhile waits for this one; `toolgraph db stop` can stop it
+        runtime.files.write({"pid": os.getpid(), "state": "starting", "fingerprint": runtime.fingerprint,
+                             "started": time.time()})
         runtime.warm()
         info = runtime.listen()
         runtime.files.write(info)
