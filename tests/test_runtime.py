@@ -171,12 +171,16 @@ def test_stale_files_are_replaced(env: dict[str, str], server: EmbeddedServer) -
     data = info_of(server.home)
     assert data["token"] != "stale" and forward.is_runtime(data["pid"])
     assert stat.S_ISSOCK(files.socket.stat().st_mode)
-    # a corrupt runtime.json of a live runtime's home: that runtime is left alone, a fresh one answers
+    # a corrupt runtime.json of a live runtime's home: a fresh one answers, and the old one, whose file no longer
+    # names it, stops by itself
     files.info.write_text("{not json")
     out = cli(env, "search", SEARCH, "--k", "2", "--json")
     assert out.returncode == 0 and len(json.loads(out.stdout)) == 2
     assert info_of(server.home)["pid"] != data["pid"]
-    os.kill(data["pid"], signal.SIGTERM)
+    deadline = time.monotonic() + 30
+    while forward.is_runtime(data["pid"]) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not forward.is_runtime(data["pid"]) and forward.is_runtime(info_of(server.home)["pid"])
 
 
 def test_a_runtime_that_dies_or_cannot_start_leaves_the_command_to_the_process(env: dict[str, str],
@@ -184,7 +188,7 @@ def test_a_runtime_that_dies_or_cannot_start_leaves_the_command_to_the_process(e
                                                                                tmdb_graph: DemoService) -> None:
     expected = cli(env, "search", SEARCH, "--k", "3")  # what the in-process command prints (the first test)
     assert expected.returncode == 0
-    pid = info_of(server.home)["pid"]
+    tmdb_graph.requests = 0
     tmdb_graph.delay_s = 3.0  # a slow tool: the runtime is killed while the run waits for it
     try:
         proc = subprocess.Popen([sys.executable, "-m", "toolgraph.cli", "run", QUERY, "--no-llm", "--no-learn"],
@@ -193,6 +197,7 @@ def test_a_runtime_that_dies_or_cannot_start_leaves_the_command_to_the_process(e
         deadline = time.monotonic() + 60
         while tmdb_graph.requests == 0 and time.monotonic() < deadline:
             time.sleep(0.05)
+        pid = info_of(server.home)["pid"]  # the runtime answering the run, waiting for the service
         os.kill(pid, signal.SIGKILL)
         out, err = proc.communicate(timeout=60)
     finally:

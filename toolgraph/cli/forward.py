@@ -166,8 +166,8 @@ class Files:
     def remove(self, pid: int | None = None) -> None:
         """Forget the runtime described by runtime.json (only if it is ``pid``'s, when given)."""
         info = self.read()
-        if pid is not None and info is not None and info.get("pid") != pid:
-            return
+        if pid is not None and (info is None or info.get("pid") != pid):
+            return  # another runtime's files, or none to trust: the next runtime replaces them
         self.info.unlink(missing_ok=True)
         if info is None or info.get("socket") == str(self.socket):
             self.socket.unlink(missing_ok=True)
@@ -387,9 +387,12 @@ def forward(argv: list[str]) -> int | None:
                         _stop(files, current, 30.0)
         raise Unavailable("the runtime kept refusing the command")
     except Died as exc:
-        if argv[0] == "run" or output:
+        if argv[0] == "run":
             sys.stderr.write(f"error: {exc}; the run is not repeated: its calls may have been made "
                              "(run it again to retry)\n")
+            return 1
+        if output:
+            sys.stderr.write(f"error: {exc}; what it printed above is incomplete\n")
             return 1
         _note(exc)
     except (Unavailable, OSError, ValueError) as exc:

@@ -8,7 +8,8 @@ in-process. Each connection is answered in a thread of its own; the model is use
 (:class:`LockedEmbedder`), the store's driver is thread-safe, and the search indexes are shared read-only snapshots.
 
 It stops when ``toolgraph db stop`` (or ``toolgraph runtime stop``) asks, on SIGTERM, after
-``TOOLGRAPH_RUNTIME_IDLE_S`` without a command, and when the embedded server it uses stops.
+``TOOLGRAPH_RUNTIME_IDLE_S`` without a command, when the embedded server it uses stops, and when runtime.json no
+longer names it (removed as corrupt, and another runtime started in its place).
 """
 
 from __future__ import annotations
@@ -232,8 +233,12 @@ class Runtime:
     def check(self) -> None:
         with self.lock:
             idle = not self.active and time.monotonic() - self.last_used > self.settings.runtime_idle_s
+        info = self.files.read()
         if idle:
             log.info("idle for %.0f s: stopping", self.settings.runtime_idle_s)
+            self.stopping.set()
+        elif info is None or info.get("pid") != os.getpid():
+            log.info("%s no longer names this runtime (another took its place): stopping", self.files.info)
             self.stopping.set()
         elif self.settings.uses_embedded and not self._server_alive():
             log.info("the embedded graph server stopped: stopping")
