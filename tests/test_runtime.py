@@ -209,9 +209,9 @@ def test_a_runtime_that_dies_or_cannot_start_leaves_the_command_to_the_process(e
     out = cli(env, "search", SEARCH, "--k", "3", TOOLGRAPH_RUNTIME_START_TIMEOUT_S="0.01")
     assert out.returncode == 0 and out.stdout == expected.stdout
     assert "note: the runtime did not start within 0.01 s" in out.stderr and "answering in-process" in out.stderr
-    starting = forward.Files(server.home).read()
-    assert starting is not None and starting["state"] == "starting"
-    forward.stop(server.home)  # the one that went on starting
+    starting = forward.Files(server.home).read()  # the one that went on starting (ready by now, on a slow machine)
+    assert starting is not None and starting["state"] in ("starting", "ready")
+    forward.stop(server.home)
     assert not forward.is_runtime(starting["pid"]) and not forward.Files(server.home).info.exists()
 
 
