@@ -10,7 +10,8 @@ the options side by side, in one run on one graph:
 
 Each command is the real CLI as a subprocess (`python -m toolgraph.cli ...`), on the restbench TMDB tools imported
 into a private embedded server and embedded, `run` calling the local TMDB-shaped service. Wall time is measured
-around the subprocess; peak RSS is the subprocess's own (os.wait4), and for the runtime its process's peak.
+around the subprocess; peak RSS is the command process's own (GNU time's %M), and for the runtime also its
+process's peak (VmHWM).
 Progress on stderr; `--json` prints one JSON object.
 """
 
@@ -22,6 +23,7 @@ import re
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -66,30 +68,23 @@ main(sys.argv[1:], prog_name="toolgraph")
 
 
 def run_cli(env: dict[str, str], argv: list[str], *, light: bool = False) -> dict[str, Any]:
-    """One command as a subprocess: wall seconds, its peak RSS (MiB), exit code, output."""
+    """One command as a subprocess: wall seconds, its peak RSS (MiB), exit code, output. The peak RSS is GNU time's
+    (``%M``): the command is exec'd from /usr/bin/time's small process, whereas a child forked from this process
+    reports this process's pages as its own peak."""
     cmd = [sys.executable, "-c", LIGHT, *argv] if light else [sys.executable, "-m", "toolgraph.cli", *argv]
-    started = time.perf_counter()
-    proc = _Popen(cmd, env=env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    out, err = proc.communicate()  # no timeout: a timed wait polls, adding up to 50 ms
-    wall = time.perf_counter() - started
-    return {"wall_s": round(wall, 3), "rss_mib": _children_rss.pop(proc.pid, None), "code": proc.returncode,
-            "stdout": out, "stderr": err[-2000:]}
+    with tempfile.NamedTemporaryFile("r", suffix=".rss") as rss:
+        if os.path.exists(GNU_TIME):
+            cmd = [GNU_TIME, "-f", "%M", "-o", rss.name, *cmd]
+        started = time.perf_counter()
+        proc = subprocess.Popen(cmd, env=env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        out, err = proc.communicate()  # no timeout: a timed wait polls, adding up to 50 ms
+        wall = time.perf_counter() - started
+        kib = rss.read().strip().splitlines()
+    return {"wall_s": round(wall, 3), "rss_mib": round(int(kib[-1]) / 1024, 1) if kib and kib[-1].isdigit() else None,
+            "code": proc.returncode, "stdout": out, "stderr": err[-2000:]}
 
 
-_children_rss: dict[int, float] = {}
-
-
-class _Popen(subprocess.Popen):  # type: ignore[type-arg]
-    """Popen that reaps with wait4, to keep the child's own peak RSS (ru_maxrss, KiB on Linux)."""
-
-    def _try_wait(self, wait_flags: int) -> tuple[int, int]:
-        try:
-            pid, status, usage = os.wait4(self.pid, wait_flags)
-        except ChildProcessError:
-            return self.pid, 0
-        if pid:
-            _children_rss[pid] = round(usage.ru_maxrss / 1024, 1)
-        return pid, status
+GNU_TIME = "/usr/bin/time"
 
 
 
