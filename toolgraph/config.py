@@ -193,6 +193,14 @@ class Settings(BaseSettings):
 
     home: Path = Field(Path(".toolgraph"), description="where the embedded server keeps its state")
     batch_size: int = Field(1000, ge=1, le=20000, description="rows per UNWIND statement")
+    # The resident runtime (docs/runtime.md). The CLI's thin client reads these three from the environment itself,
+    # by the same names, before any of this is imported: keep them plain values.
+    runtime: str = Field("auto", pattern="^(auto|off)$",
+                         description="auto: `search`, `plan` and `run` go through a resident process that holds the "
+                                     "model and the connection, started on first use; off: every command loads them")
+    runtime_idle_s: float = Field(900.0, gt=0, le=86400, description="the runtime stops after this long unused")
+    runtime_start_timeout_s: float = Field(
+        120.0, gt=0, le=3600, description="how long a command waits for a starting runtime before it answers itself")
     neo4j: Neo4jSettings = Field(default_factory=Neo4jSettings)
     embedded: EmbeddedSettings = Field(default_factory=EmbeddedSettings)
     llm: LLMSettings = Field(default_factory=LLMSettings)

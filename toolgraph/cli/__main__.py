@@ -1,5 +1,5 @@
 """``python -m toolgraph.cli``: the same as the ``toolgraph`` command."""
 
-from toolgraph.cli import main
+from toolgraph.cli.entry import entry
 
-main()
+entry()

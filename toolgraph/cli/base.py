@@ -12,11 +12,13 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from toolgraph.config import Settings
 from toolgraph.errors import ImportRejectedError, ToolGraphError
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # settings and the store are imported when a command runs: `--help` and the runtime's thin
+    # client (toolgraph.cli.forward) need neither pydantic nor the driver
+    from toolgraph.config import Settings
     from toolgraph.db.store import GraphStore
+    from toolgraph.embeddings.base import Embedder
 
 log = logging.getLogger("toolgraph")
 
@@ -27,6 +29,7 @@ class Context:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self._store: GraphStore | None = None
+        self._embedder: Embedder | None = None
 
     def store(self, *, schema: bool = True) -> GraphStore:
         if self._store is None:
@@ -36,6 +39,12 @@ class Context:
             if schema:
                 self._store.apply_schema()
         return self._store
+
+    def embedder(self) -> Embedder:
+        """The settings' embedding model, loaded on first use (the runtime's context keeps one for every command)."""
+        if self._embedder is None:
+            self._embedder = self.settings.embed.embedder()
+        return self._embedder
 
     def close(self) -> None:
         if self._store is not None:
@@ -75,6 +84,18 @@ def emit(data: Any, as_json: bool, human: Callable[[Any], None]) -> None:
 class ToolGraphGroup(click.Group):
     """Turns ToolGraph errors into a message and an exit code instead of a traceback."""
 
+    def main(self, args: Any = None, *a: Any, **kw: Any) -> Any:
+        """From the command line (``args`` not given): ``search``, ``plan`` and ``run`` go to the resident runtime
+        when it is on (toolgraph.cli.forward), which prints what the command would; otherwise, and when the runtime
+        cannot answer, the command runs here."""
+        if args is None and not kw.get("obj"):
+            from toolgraph.cli.forward import forward
+
+            code = forward(sys.argv[1:])
+            if code is not None:
+                sys.exit(code)
+        return super().main(args, *a, **kw)
+
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
@@ -95,6 +116,10 @@ def main(ctx: click.Context, verbose: int) -> None:
     """ToolGraph: a tool knowledge graph for LLM agents, in Neo4j or the embedded graph server."""
     level = logging.WARNING - 10 * min(verbose, 2)
     logging.basicConfig(level=level, format="%(levelname)s %(name)s: %(message)s")
+    if ctx.obj is not None:  # the runtime's context (toolgraph.cli.runtime): its store and model stay open
+        return
+    from toolgraph.config import Settings
+
     try:
         settings = Settings()
     except Exception as exc:  # pydantic ValidationError: name the setting

@@ -38,8 +38,12 @@ def db_start(obj: Context, as_json: bool) -> None:
 @json_option
 @pass_ctx
 def db_stop(obj: Context, as_json: bool) -> None:
-    """Stop the embedded server."""
-    stopped = _server(obj).stop()
+    """Stop the embedded server (and the resident runtime, which uses it)."""
+    from toolgraph.cli.forward import stop
+
+    server = _server(obj)
+    stop(server.home)
+    stopped = server.stop()
     message = "embedded graph server stopped" if stopped else "embedded graph server was not running"
     emit({"stopped": stopped}, as_json, lambda d: click.echo(message))
 

@@ -83,7 +83,7 @@ def _plan_embedder(obj: Context, store: GraphStore) -> Embedder | None:
     """The embedding model, when the graph holds its vectors (else the planner scores by words)."""
     if not store.query("get_embedding_model"):
         return None
-    return obj.settings.embed.embedder()
+    return obj.embedder()
 
 
 @main.command()

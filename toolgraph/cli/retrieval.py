@@ -33,7 +33,7 @@ def embed(obj: Context, reset: bool, as_json: bool) -> None:
 def _retriever(obj: Context, method: str, exact: bool = False) -> Retriever:
     from toolgraph.retrieve.search import Retriever
 
-    embedder = None if method == "keyword" else obj.settings.embed.embedder()
+    embedder = None if method == "keyword" else obj.embedder()
     return Retriever(obj.store(), embedder, exact=exact)
 
 
