@@ -9,7 +9,6 @@ import json
 import re
 import sys
 from collections.abc import Iterator
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -46,27 +45,45 @@ def embedder() -> Embedder:
     return FlagEmbedder()  # the offline all-MiniLM-L6-v2, as the examples' connect() makes it
 
 
-@pytest.fixture
-def shop(store: GraphStore, embedder: Embedder, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> ModuleType:
+@pytest.fixture(scope="module")
+def shop_graph(session_store: GraphStore, embedder: Embedder, tmp_path_factory: pytest.TempPathFactory
+               ) -> Iterator[ModuleType]:
     """The doc's shop_tools.py as a module, imported into the graph as the doc says (``import python``, the
-    ``resources`` job, ``embed``)."""
+    ``resources`` job, ``embed``); once for this file: its tests only read the graph."""
     from gds_jobs import JOBS, run_jobs
     from toolgraph.ingest.batch import ImportBatch
     from toolgraph.ingest.python_tools import read_python
     from toolgraph.ingest.writer import write_batch
     from toolgraph.retrieve.embed import embed_tools
 
-    (tmp_path / "shop_tools.py").write_text(examples()["shop_tools.py"], encoding="utf-8")
-    monkeypatch.delitem(sys.modules, "shop_tools", raising=False)
-    monkeypatch.syspath_prepend(str(tmp_path))
-    batch = ImportBatch("python")
-    read_python("shop_tools", batch, category="Shop", search_path=str(tmp_path))
-    write_batch(store, batch)
-    run_jobs(store, JOBS, ["resources"], backend="portable")
-    embed_tools(store, embedder, reset=True)
-    import shop_tools
+    folder = tmp_path_factory.mktemp("shop")
+    (folder / "shop_tools.py").write_text(examples()["shop_tools.py"], encoding="utf-8")
+    session_store.query("clear_graph")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.delitem(sys.modules, "shop_tools", raising=False)
+        patch.syspath_prepend(str(folder))
+        batch = ImportBatch("python")
+        read_python("shop_tools", batch, category="Shop", search_path=str(folder))
+        write_batch(session_store, batch)
+        run_jobs(session_store, JOBS, ["resources"], backend="portable")
+        embed_tools(session_store, embedder, reset=True)
+        import shop_tools
 
-    return shop_tools
+        yield shop_tools
+        sys.modules.pop("shop_tools", None)
+    session_store.query("clear_graph")
+
+
+@pytest.fixture
+def shop(shop_graph: ModuleType) -> ModuleType:
+    shop_graph.REFUNDS.clear()
+    return shop_graph
+
+
+@pytest.fixture
+def store(session_store: GraphStore, shop_graph: ModuleType) -> GraphStore:
+    """The session's store, holding the shop (not emptied: this file's tests only read)."""
+    return session_store
 
 
 @pytest.fixture
