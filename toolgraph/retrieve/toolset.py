@@ -27,7 +27,7 @@ from toolgraph.retrieve.search import METHODS, Method, Retriever, Why
 from toolgraph.retrieve.select import SAFE_NAME, ToolSelector, safe_name
 from toolgraph.tool import Tool
 
-MAX_FETCH = 500  # search hits looked at, at most, to fill the places
+MAX_FETCH = 500  # search hits looked at, at most, to fill the places (without a catalog)
 
 
 @dataclass(frozen=True)
@@ -148,9 +148,7 @@ class ToolSearch:
         skipped: list[str] = []
         held_inputs = {h.lower() for h in held}
         if len(chosen) < limit:
-            fetch = min(MAX_FETCH, max(limit * 5, 50) if allowed is None else max(limit * 5, len(allowed) * 3))
-            ranked, why = self.retriever.rank(query, k=fetch, method=self.method)
-            hits = [(tid, score) for tid, score in ranked if tid not in chosen and (allowed is None or tid in allowed)]
+            hits, why = self._hits(query, limit, chosen, allowed)
             facts = _Facts(self.store)
             facts.load([tid for tid, _ in hits[: limit * 2]])
             for rank, (tid, score) in enumerate(hits, start=1):
@@ -167,6 +165,19 @@ class ToolSearch:
                                   score=round(score, 4)))
                 chosen.update([tid, *(p.id for p in unit)])
         return ToolSet(query=query, picks=picks, limit=limit, skipped=skipped)
+
+    def _hits(self, query: str, limit: int, chosen: set[str], allowed: set[str] | None
+              ) -> tuple[list[tuple[str, float]], dict[str, Why]]:
+        """The ranked hits that may be picked; among a catalog, read deeper (4 times as deep each round, up to every
+        tool) until there are twice ``limit`` of them or none is left."""
+        fetch, total = max(limit * 5, 50), len(self.retriever.sync())
+        while True:
+            ranked, why = self.retriever.rank(query, k=min(fetch, MAX_FETCH if allowed is None else total),
+                                              method=self.method)
+            hits = [(t, s) for t, s in ranked if t not in chosen and (allowed is None or t in allowed)]
+            if allowed is None or len(hits) >= min(2 * limit, len(allowed)) or fetch >= total:
+                return hits, why
+            fetch *= 4
 
     def retrieve_tools(self, query: str, *, limit: int | None = None, pinned: Iterable[str] | None = None,
                        held: Iterable[str] = ()) -> list[str]:
