@@ -23,6 +23,7 @@ Progress on stderr; the tables (or ``--json``) on stdout.
 
 from __future__ import annotations
 
+import logging
 import os
 import sys
 import tempfile
@@ -161,6 +162,8 @@ def load_generated(store: GraphStore, tools: int, edges: int) -> None:
 
 
 def run(args: Any) -> dict[str, Any]:
+    # Neo4j notifies of every label or property a query names that the fresh database does not have yet
+    logging.getLogger("neo4j.notifications").setLevel(logging.ERROR)
     load = LoadSampler()
     started = time.time()
     graphs: dict[str, Any] = {}
