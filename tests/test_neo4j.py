@@ -1,7 +1,8 @@
-"""The Neo4j-only suite: the same schema, queries and imports against a real Neo4j 5 with APOC and GDS.
+"""The Neo4j-only suite: the same schema, queries and imports against a real Neo4j 5.26 with APOC and GDS 2.13,
+and the weight jobs on GDS against their portable implementations.
 
-Run with ``docker compose up -d`` and ``TOOLGRAPH_TEST_NEO4J_URI=bolt://localhost:7687 make test``.
-Without that variable every test here is skipped.
+The server is the project's own (tests/conftest.py starts it for the session: Java 17+ and Maven), or the one at
+``TOOLGRAPH_TEST_NEO4J_URI`` (e.g. ``docker compose up -d``); ``make test-neo4j`` runs only these.
 """
 
 from __future__ import annotations
