@@ -186,11 +186,21 @@ def neo4j_store(neo4j_session_store: GraphStore) -> GraphStore:
     return neo4j_session_store
 
 
-def snapshot(store: GraphStore) -> tuple[list[str], list[str]]:
-    """Every node and relationship with all properties, sorted: equal snapshots mean an unchanged graph."""
+def snapshot(store: GraphStore, digits: int | None = None) -> tuple[list[str], list[str]]:
+    """Every node and relationship with all properties, sorted: equal snapshots mean an unchanged graph.
+    ``digits``: floats rounded to that many significant digits (two servers sum in their own order)."""
     import json
 
+    def rounded(value: object) -> object:
+        if isinstance(value, float) and digits is not None:
+            return float(f"{value:.{digits}g}")
+        if isinstance(value, dict):
+            return {k: rounded(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [rounded(v) for v in value]
+        return value
+
     def dump(rows: list[dict[str, object]]) -> list[str]:
-        return sorted(json.dumps(r, sort_keys=True, default=str) for r in rows)
+        return sorted(json.dumps(rounded(r), sort_keys=True, default=str) for r in rows)
 
     return dump(store.query("export_nodes")), dump(store.query("export_relationships"))
