@@ -29,10 +29,18 @@ def _run(store: GraphStore, name: str, on: str, **params: Any) -> list[dict[str,
 
 
 def installed(store: GraphStore) -> list[dict[str, Any]]:
-    """The ``custom.toolgraph.*`` procedures the server knows (none on the embedded server)."""
+    """The ``custom.toolgraph.*`` procedures the server has: listed by SHOW PROCEDURES and declared in APOC
+    Extended's store (Neo4j cannot unregister a procedure: a dropped one stays listed, answering "no procedure
+    registered", until a restart). None on the embedded server."""
     if store.backend.kind != "neo4j":
         return []
-    return _run(store, "list_procedures", store.database, prefix=PREFIX)
+    listed = _run(store, "list_procedures", store.database, prefix=PREFIX)
+    try:
+        declared = {r["name"].removeprefix("custom.")
+                    for r in _run(store, "list_custom_procedures", store.database, prefix=f"{NAMESPACE}.")}
+    except GraphStoreError:  # no APOC Extended: nothing of ours can be declared
+        return []
+    return [r for r in listed if r["name"].removeprefix("custom.") in declared]
 
 
 # what APOC Extended (not APOC Core) brings for custom procedures in Neo4j 5
@@ -58,17 +66,27 @@ def require_apoc_extended(store: GraphStore, action: str = "install") -> None:
 
 def _wait(store: GraphStore, names: list[str], present: bool, timeout: float, what: str) -> None:
     """Until SHOW PROCEDURES lists every one of ``names`` (``present``) or none of them: APOC refreshes its
-    registry from the system database asynchronously (``apoc.custom.procedures.refresh`` ms)."""
+    registry from the system database asynchronously (``apoc.custom.procedures.refresh`` ms), and until a call
+    answers (installed) or fails (removed)."""
     deadline = time.monotonic() + timeout
     while True:
         have = {r["name"] for r in installed(store)}
         pending = [n for n in names if (n in have) != present]
-        if not pending:
+        if not pending and _callable(store) == present:
             return
         if time.monotonic() > deadline:
             raise GraphStoreError(f"{what}, but after {timeout:.0f} s SHOW PROCEDURES still "
                                   f"{'lacks' if present else 'lists'} {', '.join(pending)}")
         time.sleep(0.5)
+
+
+def _callable(store: GraphStore) -> bool:
+    """Whether custom.toolgraph.chain answers a call (registered by APOC's last refresh)."""
+    try:
+        _run(store, "probe_procedure", store.database, toolId="\u0000toolgraph-probe")
+    except GraphStoreError:
+        return False
+    return True
 
 
 def install(store: GraphStore, *, timeout: float = 90.0) -> list[str]:
