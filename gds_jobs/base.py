@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import time
 import uuid
 from abc import ABC, abstractmethod
@@ -103,19 +104,64 @@ class Job(ABC):
         }
 
 
+def client_major() -> int:
+    """The installed ``graphdatascience`` client's major version (1.x and 2.x name their endpoints differently)."""
+    from graphdatascience import __version__
+
+    return int(str(__version__).split(".", 1)[0])
+
+
+def _snake(name: str) -> str:
+    return re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", name).lower()
+
+
+def gds_stream(gds: GraphDataScience, algorithm: str, graph: Any, **config: Any) -> Any:
+    """Stream ``algorithm`` (as GDS names it: ``pageRank``, ``louvain``, ``nodeSimilarity``) on a projection, with
+    its configuration in GDS's own camelCase keys; a DataFrame. graphdatascience 2.x has one typed endpoint per
+    algorithm in snake_case (``gds.page_rank.stream(G, damping_factor=...)``), 1.x mirrors the procedure names."""
+    if client_major() >= 2:
+        return getattr(gds, _snake(algorithm)).stream(graph, **{_snake(k): v for k, v in config.items()})
+    return getattr(gds, algorithm).stream(graph, **config)
+
+
+def as_nodes(gds: GraphDataScience, node_ids: list[int]) -> list[Any]:
+    """The database nodes of GDS node ids (``gds.util.as_nodes`` in 2.x, ``asNodes`` in 1.x)."""
+    util = gds.util
+    return util.as_nodes(node_ids) if client_major() >= 2 else util.asNodes(node_ids)
+
+
 @contextmanager
 def projected(gds: GraphDataScience, name: str, nodes: Any, relationships: Any) -> Iterator[Any]:
-    """A GDS projection that is dropped afterwards, whatever happens."""
+    """A GDS native projection that is dropped afterwards, whatever happens."""
     found = gds.graph.exists(name)
     if hasattr(found, "keys"):  # graphdatascience 1.x answers a Series, 2.x a bool
         found = found["exists"]
     if found:
         gds.graph.drop(name)
-    project = gds.graph.project
-    if callable(project):  # graphdatascience 1.x
-        graph, _ = project(name, nodes, relationships)
-    else:  # 2.x: one endpoint per kind of projection
-        graph, _ = project.native(name, nodes, relationships)
+    if client_major() >= 2:  # one endpoint per kind of projection
+        graph, _ = gds.graph.project.native(name, nodes, relationships)
+    else:
+        graph, _ = gds.graph.project(name, nodes, relationships)
+    try:
+        yield graph
+    finally:
+        graph.drop()
+
+
+@contextmanager
+def projected_by_query(ctx: JobContext, query: str, name: str) -> Iterator[Any]:
+    """A GDS graph made by the Cypher projection ``cypher/gds/<query>.cypher`` (parameter ``graph``: its name),
+    dropped afterwards whatever happens."""
+    from toolgraph.db.cypher import cypher_root, parse_query_file
+
+    gds = ctx.gds
+    found = gds.graph.exists(name)
+    if hasattr(found, "keys"):
+        found = found["exists"]
+    if found:
+        gds.graph.drop(name)
+    ctx.store.run_file(parse_query_file(cypher_root() / "gds" / f"{query}.cypher"), graph=name)
+    graph = gds.graph.get(name)
     try:
         yield graph
     finally:

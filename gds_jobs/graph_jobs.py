@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import Field
 
 from gds_jobs.algorithms import louvain, pagerank
-from gds_jobs.base import Job, JobContext, JobParams, projected
+from gds_jobs.base import Job, JobContext, JobParams, as_nodes, gds_stream, projected
 
 if TYPE_CHECKING:
     from graphdatascience import GraphDataScience
@@ -44,7 +44,7 @@ def _projection(params: EdgeDefaults, orientation: str) -> dict[str, Any]:
 
 def _stream_ids(gds: GraphDataScience, frame: Any, column: str) -> dict[str, Any]:
     """Map a GDS stream (nodeId, column) to tool ids."""
-    ids = gds.util.asNodes(list(frame["nodeId"]))
+    ids = as_nodes(gds, [int(i) for i in frame["nodeId"]])
     return {node["id"]: value for node, value in zip(ids, frame[column])}
 
 
@@ -79,8 +79,9 @@ class ImportanceJob(Job):
     def run_gds(self, ctx: JobContext, params: Any) -> dict[str, Any]:
         gds = ctx.gds
         with projected(gds, "toolgraph_importance", "Tool", _projection(params, "NATURAL")) as graph:
-            frame = gds.pageRank.stream(graph, relationshipWeightProperty="weight", dampingFactor=params.damping,
-                                        maxIterations=params.max_iterations, tolerance=params.tolerance)
+            frame = gds_stream(gds, "pageRank", graph, relationshipWeightProperty="weight",
+                               dampingFactor=params.damping, maxIterations=params.max_iterations,
+                               tolerance=params.tolerance)
             scores = {k: float(v) for k, v in _stream_ids(gds, frame, "score").items()}
         return self._write(ctx, scores)
 
@@ -125,7 +126,7 @@ class CommunitiesJob(Job):
         gds = ctx.gds
         nodes = [r["id"] for r in ctx.store.query("list_tool_ids")]
         with projected(gds, "toolgraph_communities", "Tool", _projection(params, "UNDIRECTED")) as graph:
-            frame = gds.louvain.stream(graph, relationshipWeightProperty="weight", tolerance=1e-7,
-                                       maxLevels=params.max_levels, concurrency=1)
+            frame = gds_stream(gds, "louvain", graph, relationshipWeightProperty="weight", tolerance=1e-7,
+                               maxLevels=params.max_levels, concurrency=1)
             raw = {k: int(v) for k, v in _stream_ids(gds, frame, "communityId").items()}
         return self._write(ctx, nodes, raw)

@@ -19,9 +19,8 @@ from typing import Any
 
 from pydantic import Field
 
-from gds_jobs.base import Job, JobContext, JobParams, projected
+from gds_jobs.base import Job, JobContext, JobParams, as_nodes, gds_stream, projected_by_query
 from gds_jobs.fields import content_tokens, tool_inputs, tool_outputs
-from gds_jobs.graph_jobs import DEPENDENCY_TYPES
 from toolgraph.db.store import Tx
 from toolgraph.tool import Tool
 
@@ -126,14 +125,15 @@ class SubstitutesJob(Job):
     def run_gds(self, ctx: JobContext, params: Any) -> dict[str, Any]:
         gds = ctx.gds
         tools = ctx.store.query("job_tool_features")
-        rels = {t: {"orientation": "UNDIRECTED"} for t in DEPENDENCY_TYPES}
-        with projected(gds, "toolgraph_substitutes", "Tool", rels) as graph:
-            frame = gds.nodeSimilarity.stream(graph, topK=len(tools) or 1, similarityCutoff=1e-9,
-                                              degreeCutoff=1, concurrency=1)
-        ids = gds.util.asNodes(sorted(set(frame["node1"]) | set(frame["node2"])))
-        name = {nid: node["id"] for nid, node in zip(sorted(set(frame["node1"]) | set(frame["node2"])), ids)}
+        # one relationship per linked pair (cypher/gds/project_tool_neighbours.cypher): GDS counts parallel
+        # relationships of different types as a neighbour each time, the portable job's neighbour sets do not
+        with projected_by_query(ctx, "project_tool_neighbours", "toolgraph_substitutes") as graph:
+            frame = gds_stream(gds, "nodeSimilarity", graph, topK=len(tools) or 1, similarityCutoff=1e-9,
+                               degreeCutoff=1, concurrency=1)
+        node_ids = sorted({int(i) for i in frame["node1"]} | {int(i) for i in frame["node2"]})
+        name = {nid: node["id"] for nid, node in zip(node_ids, as_nodes(gds, node_ids))}
         sim = {}
         for n1, n2, s in zip(frame["node1"], frame["node2"], frame["similarity"]):
-            a, b = sorted((name[n1], name[n2]))
+            a, b = sorted((name[int(n1)], name[int(n2)]))
             sim[(a, b)] = float(s)
         return self._write(ctx, score_pairs(tools, None, sim, params))

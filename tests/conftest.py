@@ -15,6 +15,7 @@ without Java 17+ and Maven, or with ``TOOLGRAPH_TEST_NEO4J=off``).
 
 from __future__ import annotations
 
+import logging
 import os
 import socket
 from collections.abc import Iterator
@@ -33,13 +34,19 @@ SAMPLE = ROOT / "import"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 pytest_plugins = ["tests.web_helpers"]  # the web page's fixtures (graph, app, client, ann)
 # fixtures that start a graph server or load an embedding model (``embedder``: each module that needs one has it)
-NOT_FAST_FIXTURES = frozenset({"server", "neo4j_session_store", "embedder"})
+NOT_FAST_FIXTURES = frozenset({"server", "neo4j_connection", "embedder", "store"})
+# ``@ON_BOTH_BACKENDS`` on a test runs it twice: with ``store`` (and every fixture built on it: ``graph``, ``app``,
+# ``client``...) on the embedded server, and on Neo4j (marker ``neo4j``). ``any_store`` is the same as a fixture.
+BACKENDS = [pytest.param("embedded", id="embedded"), pytest.param("neo4j", id="neo4j", marks=pytest.mark.neo4j)]
+ON_BOTH_BACKENDS = pytest.mark.parametrize("store", BACKENDS, indirect=True)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         needs = set(getattr(item, "fixturenames", ()))
-        if "server" in needs:
+        callspec = getattr(item, "callspec", None)
+        on_neo4j = callspec is not None and callspec.params.get("store", callspec.params.get("any_store")) == "neo4j"
+        if "server" in needs or (needs & {"store", "any_store"} and not on_neo4j):
             item.add_marker(pytest.mark.server)
         if not (needs & NOT_FAST_FIXTURES or item.get_closest_marker("server") or item.get_closest_marker("neo4j")):
             item.add_marker(pytest.mark.fast)
@@ -96,10 +103,20 @@ def _with_schema(store: GraphStore) -> Iterator[GraphStore]:
 
 
 @pytest.fixture
-def store(session_store: GraphStore) -> GraphStore:
-    """The embedded store, emptied before the test."""
-    session_store.query("clear_graph")
-    return session_store
+def store(request: pytest.FixtureRequest) -> GraphStore:
+    """The embedded store, emptied before the test; Neo4j's under ``@ON_BOTH_BACKENDS`` (parameter ``neo4j``)."""
+    backend = getattr(request, "param", "embedded")
+    if backend == "neo4j":
+        return request.getfixturevalue("neo4j_store")
+    session: GraphStore = request.getfixturevalue("session_store")
+    session.query("clear_graph")
+    return session
+
+
+@pytest.fixture(params=BACKENDS)
+def any_store(request: pytest.FixtureRequest) -> GraphStore:
+    """The store of each backend in turn (emptied): the embedded server, then Neo4j (marker ``neo4j``)."""
+    return request.getfixturevalue("neo4j_store" if request.param == "neo4j" else "store")
 
 
 @pytest.fixture
@@ -117,18 +134,18 @@ def env_for_cli(server: EmbeddedServer, monkeypatch: pytest.MonkeyPatch) -> dict
 
 
 @pytest.fixture(scope="session")
-def neo4j_session_store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[GraphStore]:
-    """Neo4j for the tests marked ``neo4j``: the server at TOOLGRAPH_TEST_NEO4J_URI when set, else the project's
-    own Neo4j 5.26 with APOC and GDS (toolgraph/db/neo4j_server.py), built from Maven Central on first use and
-    started for this session only. Skipped without Java 17+ and Maven, or with TOOLGRAPH_TEST_NEO4J=off."""
+def neo4j_connection(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]:
+    """Neo4j for the tests marked ``neo4j`` (uri, user, password, database): the server at TOOLGRAPH_TEST_NEO4J_URI
+    when set, else the project's own Neo4j 5.26 with APOC Core, APOC Extended and GDS 2.13
+    (toolgraph/db/neo4j_server.py), built from Maven Central on first use, started for this session only and
+    stopped at its end. Skipped without Java 17+ and Maven, or with TOOLGRAPH_TEST_NEO4J=off."""
+    # Neo4j 5.26 notifies of every label or property a query names that the (fresh) database does not have yet
+    logging.getLogger("neo4j.notifications").setLevel(logging.ERROR)
     uri = os.environ.get("TOOLGRAPH_TEST_NEO4J_URI")
     if uri:
-        yield from _with_schema(GraphStore.connect(
-            uri,
-            os.environ.get("TOOLGRAPH_TEST_NEO4J_USER", "neo4j"),
-            os.environ.get("TOOLGRAPH_TEST_NEO4J_PASSWORD", "toolgraph-dev"),
-            os.environ.get("TOOLGRAPH_TEST_NEO4J_DATABASE", "neo4j"),
-        ))
+        yield {"uri": uri, "user": os.environ.get("TOOLGRAPH_TEST_NEO4J_USER", "neo4j"),
+               "password": os.environ.get("TOOLGRAPH_TEST_NEO4J_PASSWORD", "toolgraph-dev"),
+               "database": os.environ.get("TOOLGRAPH_TEST_NEO4J_DATABASE", "neo4j")}
         return
     from toolgraph.db.neo4j_server import Neo4jServer, unavailable_reason
 
@@ -140,9 +157,27 @@ def neo4j_session_store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Gr
     neo4j = Neo4jServer(tmp_path_factory.mktemp("neo4j-home"))
     info = neo4j.start(watch_stdin=True)
     try:
-        yield from _with_schema(GraphStore.connect(info.bolt_uri, info.user, info.password, "neo4j"))
+        yield {"uri": info.bolt_uri, "user": info.user, "password": info.password, "database": "neo4j",
+               "http_uri": info.http_uri}
     finally:
         neo4j.stop()
+
+
+@pytest.fixture(scope="session")
+def neo4j_session_store(neo4j_connection: dict[str, str]) -> Iterator[GraphStore]:
+    c = neo4j_connection
+    yield from _with_schema(GraphStore.connect(c["uri"], c["user"], c["password"], c["database"]))
+
+
+@pytest.fixture
+def env_for_neo4j_cli(neo4j_connection: dict[str, str], monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
+    """Environment that points the CLI at the session's Neo4j."""
+    env = {"TOOLGRAPH_NEO4J_URI": neo4j_connection["uri"], "TOOLGRAPH_NEO4J_USER": neo4j_connection["user"],
+           "TOOLGRAPH_NEO4J_PASSWORD": neo4j_connection["password"],
+           "TOOLGRAPH_NEO4J_DATABASE": neo4j_connection["database"]}
+    for key, value in env.items():
+        monkeypatch.setenv(key, value)
+    return env
 
 
 @pytest.fixture
@@ -151,11 +186,21 @@ def neo4j_store(neo4j_session_store: GraphStore) -> GraphStore:
     return neo4j_session_store
 
 
-def snapshot(store: GraphStore) -> tuple[list[str], list[str]]:
-    """Every node and relationship with all properties, sorted: equal snapshots mean an unchanged graph."""
+def snapshot(store: GraphStore, digits: int | None = None) -> tuple[list[str], list[str]]:
+    """Every node and relationship with all properties, sorted: equal snapshots mean an unchanged graph.
+    ``digits``: floats rounded to that many significant digits (two servers sum in their own order)."""
     import json
 
+    def rounded(value: object) -> object:
+        if isinstance(value, float) and digits is not None:
+            return float(f"{value:.{digits}g}")
+        if isinstance(value, dict):
+            return {k: rounded(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [rounded(v) for v in value]
+        return value
+
     def dump(rows: list[dict[str, object]]) -> list[str]:
-        return sorted(json.dumps(r, sort_keys=True, default=str) for r in rows)
+        return sorted(json.dumps(rounded(r), sort_keys=True, default=str) for r in rows)
 
     return dump(store.query("export_nodes")), dump(store.query("export_relationships"))

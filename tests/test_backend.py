@@ -11,12 +11,6 @@ from toolgraph.db.store import GraphStore, Tx
 from toolgraph.errors import GraphStoreError
 
 
-@pytest.fixture(params=[pytest.param("embedded", marks=pytest.mark.server), pytest.param("neo4j", marks=pytest.mark.neo4j)])
-def any_store(request: pytest.FixtureRequest) -> GraphStore:
-    name = "store" if request.param == "embedded" else "neo4j_store"
-    return request.getfixturevalue(name)
-
-
 def test_capabilities_detected_at_connect(any_store: GraphStore) -> None:
     caps = any_store.backend.capabilities()
     if any_store.backend.kind == ARCADEDB:

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
+from tests.conftest import ON_BOTH_BACKENDS
 from tests.helpers import make_graph
 from tests.web_helpers import EDGES, PASSWORD, TOOLS, C, S, csrf, login, make_app
 from toolgraph.db.store import GraphStore
@@ -37,6 +38,7 @@ def _current(client: FlaskClient) -> dict[str, Any]:
     return next(d for d in deps if d["other"] == C and d["type"] == "STRONG_RESOURCE" and d["direction"] == "out")
 
 
+@ON_BOTH_BACKENDS
 def test_a_stale_change_is_refused_with_the_current_state(graph: GraphStore, tmp_path: Path) -> None:
     app = make_app(graph, tmp_path)
     ann, bob = app.test_client(), app.test_client()
@@ -98,6 +100,7 @@ def _edit_at_once(app: Any, names: list[str], rounds: int) -> tuple[list[int], d
     return statuses, successes, bad
 
 
+@ON_BOTH_BACKENDS
 def test_eight_editors_lose_nothing(graph: GraphStore, tmp_path: Path) -> None:
     names = [f"ed{i}" for i in range(EDITORS)]
     for name in names:

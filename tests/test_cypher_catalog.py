@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import ON_BOTH_BACKENDS
 from tests.helpers import hand_typed
 from toolgraph.db.cypher import QueryCatalog, default_catalog, parse_query_file, split_statements
 from toolgraph.db.store import GraphStore
@@ -22,8 +23,8 @@ NAME_USE = re.compile(r"""(?:\.query|\.run|_fetch\(tx,)\(?\s*["']([a-z_]+)["']""
 BENCH_USE = re.compile(r"""\.cypher\(\s*["']([a-z_]+)["']""")  # bench/common.py Bench.cypher: cypher/bench/NAME
 LITERAL = re.compile(r"""["']([a-z_]+)["']""")
 INLINE_CYPHER = re.compile(r"""["']\s*(?:MATCH|OPTIONAL MATCH|MERGE|UNWIND|CREATE|CALL|SHOW|DETACH DELETE|RETURN|WITH)[\s(]""")
-# Named queries that only the tests run: they compare whole graphs or look at one thing a test set up.
-USED_BY_TESTS_ONLY = {"export_nodes", "export_relationships", "list_group_tools", "similarity_cosine"}
+# Named queries that only the tests run: they look at one thing a test set up.
+USED_BY_TESTS_ONLY = {"list_group_tools", "similarity_cosine"}  # export_*: bench/gds_compare.py too
 
 
 def code_files() -> list[Path]:
@@ -84,6 +85,7 @@ def test_every_query_file_is_used() -> None:
     assert USED_BY_TESTS_ONLY <= tests
     assert sorted((stems("admin") | stems("graphrag")) - named["toolgraph"]) == []
     assert sorted(stems("bench") - named["bench"]) == []
+    assert sorted(stems("gds") - named["gds_jobs"]) == []  # GDS projections: explained on Neo4j (test_neo4j.py)
 
 
 def test_no_cypher_strings_assembled_in_python() -> None:
@@ -157,6 +159,7 @@ def test_every_query_explains_on_the_embedded_server(store: GraphStore) -> None:
     assert bench and [q.name for q in bench if not store.explain(q)] == []
 
 
+@ON_BOTH_BACKENDS
 @pytest.mark.parametrize(("label", "key"), [("Category", "name"), ("ToolGroup", "id"), ("Tool", "id"), ("CallPath", "id")])
 def test_schema_enforces_unique_keys(store: GraphStore, label: str, key: str) -> None:
     assert store.apply_schema() == store.apply_schema()  # idempotent

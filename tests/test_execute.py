@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from tests.conftest import SAMPLE
+from tests.conftest import ON_BOTH_BACKENDS, SAMPLE
 from toolgraph.config import ExecGroup
 from toolgraph.execute import RunConfig, run_request
 from toolgraph.execute.demo_service import DemoService
@@ -38,6 +38,7 @@ def executors(service: DemoService) -> list[HttpExecutor]:
     return [HttpExecutor({"movies/tmdb": ExecGroup(base_url=service.url, allow_private=True)})]
 
 
+@ON_BOTH_BACKENDS
 def test_titanic_cast_and_crew_end_to_end_without_llm(store, tmdb) -> None:
     import_tmdb(store)
     result = run_request(store, QUERY, executors=executors(tmdb), config=RunConfig(run_timeout_s=30))

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import SAMPLE, snapshot
+from tests.conftest import ON_BOTH_BACKENDS, SAMPLE, snapshot
 from tests.helpers import hand_typed, write_json
 from toolgraph.db.store import GraphStore
 from toolgraph.ingest.batch import ImportBatch
@@ -62,6 +62,7 @@ def tools_of(store: GraphStore, group_id: str) -> dict[str, dict]:
     return {t["id"]: t["props"] for t in store.query("fetch_tools", ids=ids)}
 
 
+@ON_BOTH_BACKENDS
 def test_openapi_operations_become_tools(store: GraphStore, tmp_path: Path) -> None:
     spec = tmp_path / "pets.yaml"
     spec.write_text(SPEC)
@@ -115,6 +116,7 @@ def test_normalise_call() -> None:
     assert normalise_call(" get /movie/{movie_id} /credits ") == ("GET", "/movie/{movie_id}/credits")
 
 
+@ON_BOTH_BACKENDS
 def test_taskbench_graph_becomes_tools_and_weak_resource_edges(store: GraphStore, tmp_path: Path) -> None:
     folder = tmp_path / "data_demo"
     write_json(folder / "graph_desc.json", {
@@ -140,6 +142,7 @@ def test_taskbench_graph_becomes_tools_and_weak_resource_edges(store: GraphStore
     assert again.counts["dependencies"].unchanged == 2 and snapshot(store) == before
 
 
+@ON_BOTH_BACKENDS
 def test_import_never_overwrites_an_analyst_edge(store: GraphStore, tmp_path: Path) -> None:
     folder = tmp_path / "data_demo"
     write_json(folder / "graph_desc.json", {

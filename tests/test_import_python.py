@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from tests.conftest import ROOT, snapshot
+from tests.conftest import ON_BOTH_BACKENDS, ROOT, snapshot
 from toolgraph.cli import main
 from toolgraph.db.store import GraphStore
 from toolgraph.errors import ArgumentError, InputFileError, ToolCallError
@@ -77,6 +77,7 @@ def test_public_functions_become_tools_with_schema_from_hints_and_docstrings(fil
     assert [p.name for p in fetch.params] == ["url"] and fetch.source_ref["inject"] == {"client": "http_client"}
 
 
+@ON_BOTH_BACKENDS
 def test_reimport_is_idempotent(films: GraphStore) -> None:
     before = snapshot(films)
     report = write_batch(films, read_python("toolgraph.examples.films", ImportBatch("python")))

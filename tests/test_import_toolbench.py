@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import snapshot
+from tests.conftest import ON_BOTH_BACKENDS, snapshot
 from tests.helpers import queries_file, write_json
 from toolgraph.db.store import GraphStore
 from toolgraph.errors import ImportRejectedError
@@ -21,6 +21,7 @@ def import_toolbench(store: GraphStore, *paths: Path, **kw: bool):
     return write_batch(store, read_toolbench(paths, ImportBatch("toolbench")), **kw)
 
 
+@ON_BOTH_BACKENDS
 def test_query_file_builds_categories_groups_and_tools(store: GraphStore, tmp_path: Path) -> None:
     report = import_toolbench(store, queries_file(tmp_path / "q.json"))
     assert report.written and not report.rejected
@@ -43,6 +44,7 @@ def test_query_file_builds_categories_groups_and_tools(store: GraphStore, tmp_pa
     assert group["categories"] == ["Weather"] and group["props"]["name"] == "Open Meteo"
 
 
+@ON_BOTH_BACKENDS
 def test_import_twice_changes_nothing(store: GraphStore, tmp_path: Path) -> None:
     path = queries_file(tmp_path / "q.json")
     import_toolbench(store, path)

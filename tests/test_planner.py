@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from tests.conftest import ON_BOTH_BACKENDS
 from tests.fake_llm import fake_llm
 from tests.helpers import make_graph
 from tests.planner_helpers import (
@@ -33,6 +34,7 @@ from toolgraph.planner.models import DataFlow, Subtask
 
 
 # -- graph-only ---------------------------------------------------------------------------------------------------
+@ON_BOTH_BACKENDS
 def test_graph_only_plan_follows_a_strong_dependency_and_is_stored(store: Any) -> None:
     movie_graph(store)
     plan = plan_request(store, QUERY, config=planner_config(chains=False))  # the step-by-step search alone
@@ -50,6 +52,7 @@ def test_graph_only_plan_follows_a_strong_dependency_and_is_stored(store: Any) -
     assert stored["levels"] == [[SEARCH], [CREDITS]] and len(stored["trace"]) == len(plan.trace)
 
 
+@ON_BOTH_BACKENDS
 def test_graph_only_backtracks_from_a_tool_whose_input_nobody_provides(store: Any) -> None:
     movie_graph(store)
     # person_movies needs person_id; its providers are blocked, so the search must back out of it.

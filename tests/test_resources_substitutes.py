@@ -9,6 +9,7 @@ import pytest
 
 from gds_jobs import JOBS, run_jobs
 from gds_jobs.fields import io_from_description, normalise, tool_inputs, tool_outputs
+from tests.conftest import ON_BOTH_BACKENDS
 from tests.fake_llm import fake_llm
 from tests.helpers import hand_typed, make_graph
 from tests.test_weights import edge_props
@@ -54,6 +55,7 @@ def mined(store: GraphStore) -> dict[tuple[str, str, str], tuple[str, float, str
     return out
 
 
+@ON_BOTH_BACKENDS
 def test_rules_find_qualified_ids_and_named_fields(tools: GraphStore) -> None:
     [run] = run_jobs(tools, JOBS, ["resources"])
     assert mined(tools) == {
@@ -148,6 +150,7 @@ def test_io_from_description(description: str, io: tuple[list[str], list[str]]) 
     assert io_from_description(description) == io
 
 
+@ON_BOTH_BACKENDS
 def test_substitutes_score_and_top_k(store: GraphStore) -> None:
     make_graph(store, {
         "weather_a": {"name": "Current Weather", "description": "current weather for a city",

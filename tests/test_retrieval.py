@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import ON_BOTH_BACKENDS
 from tests.helpers import hand_typed, make_graph, write_json
 from toolgraph.db.store import GraphStore
 from toolgraph.embeddings.base import Embedder, EmbeddingError
@@ -97,6 +98,7 @@ def test_other_model_vectors_are_an_error(embedded: GraphStore, embedder: Embedd
         Retriever(embedded, embedder)
 
 
+@ON_BOTH_BACKENDS
 @pytest.mark.parametrize("method", ["dense", "hybrid", "graph"])
 def test_search_methods_find_the_weather_tools(embedded: GraphStore, embedder: Embedder, method: str) -> None:
     hits = Retriever(embedded, embedder).search("what will the weather be tomorrow in Lyon", k=3, method=method)
@@ -107,12 +109,14 @@ def test_search_methods_find_the_weather_tools(embedded: GraphStore, embedder: E
         assert top.why.hybrid == 1.0 and top.why.dense is not None
 
 
+@ON_BOTH_BACKENDS
 def test_keyword_search_and_query_sanitising(embedded: GraphStore) -> None:
     assert keyword_query('price: AND "stock" (OR) ticker*') == "price stock ticker"
     hits = Retriever(embedded, None).search('stock price" OR (ticker', k=2, method="keyword")
     assert hits[0].id == "c/markets/stock_price" and hits[0].why.keyword > 0
 
 
+@ON_BOTH_BACKENDS
 def test_graph_pulls_in_the_provider_and_gives_chains(embedded: GraphStore, embedder: Embedder) -> None:
     retriever = Retriever(embedded, embedder)
     hits = retriever.search("weather forecast for the next days", k=5, method="graph", chains=True)
@@ -127,6 +131,7 @@ def test_category_filter(embedded: GraphStore, embedder: Embedder) -> None:
     assert hits == []
 
 
+@ON_BOTH_BACKENDS
 def test_exact_and_index_agree(embedded: GraphStore, embedder: Embedder) -> None:
     vector = embedder.embed_query("currency conversion")
     exact = Retriever(embedded, embedder, exact=True).dense(vector, 5)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.conftest import ON_BOTH_BACKENDS
 from tests.helpers import hand_typed, make_graph
 from toolgraph.db.store import GraphStore
 from toolgraph.embeddings.base import Embedder
@@ -51,6 +52,7 @@ def test_in_memory_dense_is_exact(graph: GraphStore, embedder: Embedder) -> None
     assert Retriever(graph, embedder).dense(vector, 3, category="Nope") == []
 
 
+@ON_BOTH_BACKENDS
 def test_indexes_are_shared_and_follow_re_embedding(graph: GraphStore, embedder: Embedder) -> None:
     watching = Retriever(graph, embedder, recheck_s=0)  # looks at the model record before every search
     stale = Retriever(graph, embedder, recheck_s=3600)  # does not look again within this test
@@ -115,6 +117,7 @@ def test_graphs_with_nothing_embedded_are_never_served_stale(store: GraphStore) 
     assert Retriever(store, None).search("stock ticker price", k=1, method="keyword")[0].id == "c/markets/stock"
 
 
+@ON_BOTH_BACKENDS
 def test_a_tool_imported_after_embedding_is_searchable_by_keyword(graph: GraphStore, embedder: Embedder) -> None:
     retriever = Retriever(graph, embedder, recheck_s=0)
     assert retriever.search("currency exchange rate", k=1, method="keyword") == []

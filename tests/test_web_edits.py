@@ -9,13 +9,14 @@ import pytest
 from flask.testing import FlaskClient
 
 from gds_jobs import JOBS, run_jobs
-from tests.conftest import snapshot
+from tests.conftest import ON_BOTH_BACKENDS, snapshot
 from tests.helpers import make_graph
 from tests.web_helpers import HOSTILE, TOOLS, C, R, S, edges, labels, login
 from toolgraph.db.store import GraphStore
 
 
 # -- the dependency editor ------------------------------------------------------------------------------------------
+@ON_BOTH_BACKENDS
 def test_add_change_delete_are_recorded_and_undone(client: FlaskClient, graph: GraphStore,
                                                    ann: dict[str, str]) -> None:
     original = edges(graph)
@@ -66,6 +67,7 @@ def test_add_change_delete_are_recorded_and_undone(client: FlaskClient, graph: G
     assert len(listed) == 8 and all(e["undone"] for e in listed if e["action"] != "undo")
 
 
+@ON_BOTH_BACKENDS
 def test_undo_rules(client: FlaskClient, graph: GraphStore, ann: dict[str, str]) -> None:
     body = {"source": C, "target": S, "type": "SEQUENTIAL", "weight": 0.5}
     first = client.post("/api/dependencies", json=body, headers=ann).get_json()
@@ -213,6 +215,7 @@ def test_delete_takes_query_parameters_too(client: FlaskClient, graph: GraphStor
     assert r.status_code == 200 and (C, R, "SEQUENTIAL", "") not in edges(graph)
 
 
+@ON_BOTH_BACKENDS
 def test_weight_jobs_and_imports_keep_analyst_edits(client: FlaskClient, graph: GraphStore,
                                                     ann: dict[str, str]) -> None:
     make_graph(graph, {"lookup": {"name": "City Lookup", "output_schema": {"city": "str"}, "group": "geo"},

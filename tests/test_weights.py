@@ -8,6 +8,7 @@ import pytest
 
 from gds_jobs import JOBS, JobError, run_jobs
 from gds_jobs.algorithms import louvain, pagerank
+from tests.conftest import ON_BOTH_BACKENDS
 from tests.helpers import hand_typed, make_graph
 from toolgraph.db.store import GraphStore
 
@@ -34,6 +35,7 @@ def abc(store: GraphStore) -> GraphStore:
     return store
 
 
+@ON_BOTH_BACKENDS
 def test_transition_weights_exact(abc: GraphStore) -> None:
     run_jobs(abc, JOBS, ["transition"])  # default alpha 0.5
     w = {k: v["weight"] for k, v in edge_props(abc, "SEQUENTIAL").items()}
@@ -93,6 +95,7 @@ def test_availability_formula(store: GraphStore) -> None:
     assert props["bare"]["availability_static"] == pytest.approx(0.625)
 
 
+@ON_BOTH_BACKENDS
 def test_importance_is_weighted_pagerank(abc: GraphStore) -> None:
     run_jobs(abc, JOBS, ["transition", "importance"], params={"transition": {"alpha": 0}})
     props = tool_props(abc)
@@ -109,6 +112,7 @@ def test_pagerank_matches_gds_definition_on_a_cycle() -> None:
     assert list(scores.values()) == pytest.approx([1.0, 1.0, 1.0], abs=1e-6)
 
 
+@ON_BOTH_BACKENDS
 def test_communities_split_two_cliques(store: GraphStore) -> None:
     tools = {k: {} for k in "abcdef"}
     edges = [(x, y, "WEAK_RESOURCE", {"resource": "r", "weight": 1.0})
@@ -135,6 +139,7 @@ def test_louvain_merges_levels() -> None:
         assert len({first[f"n{3 * t + i}"] for i in range(3)}) == 1
 
 
+@ON_BOTH_BACKENDS
 def test_job_runs_are_recorded(abc: GraphStore) -> None:
     runs = run_jobs(abc, JOBS, ["transition", "availability"], params={"transition": {"alpha": 1}})
     assert [r["job"] for r in runs] == ["transition", "availability"]
@@ -161,6 +166,7 @@ def test_jobs_run_in_dependency_order(abc: GraphStore) -> None:
     assert [r["job"] for r in runs] == ["transition", "importance", "communities"]
 
 
+@ON_BOTH_BACKENDS
 def test_imported_sequential_weights_are_derived_unless_a_person_set_them(store: GraphStore) -> None:
     from tests.conftest import snapshot
 

@@ -36,11 +36,12 @@ def run_demo(store: GraphStore, sample: Path | None = None, *, progress: bool = 
              chunk_size: int = 1000, extras: dict[str, Any] | None = None,
              embedder: Embedder | None = None, llm: ChatModel | None = None,
              executors: Sequence[Executor] | None = None, run_config: RunConfig | None = None,
-             planner_config: PlannerConfig | None = None) -> dict[str, Any]:
+             planner_config: PlannerConfig | None = None, jobs_backend: str = "auto") -> dict[str, Any]:
     """Import the sample, run the weight jobs, embed and search (with an embedder), then plan and execute a sample
     request (with ``llm`` when one is configured, else the graph-only policy and the binder) against the local
     TMDB-shaped service, started here on a free loopback port; ``store`` has its schema. ``executors`` run the
-    tools of other groups; ``planner_config`` is how the planner asks the LLM."""
+    tools of other groups; ``planner_config`` is how the planner asks the LLM; ``jobs_backend`` is the weight jobs'
+    ``--backend`` (auto: GDS where the server has it)."""
     root = Path(sample) if sample else default_sample()
     if not (root / "toolbench").is_dir():
         raise InputFileError(f"{root}: not a ToolGraph sample folder (no toolbench/ inside); pass --sample")
@@ -63,7 +64,7 @@ def run_demo(store: GraphStore, sample: Path | None = None, *, progress: bool = 
         imports.append({"name": name, "report": report.as_dict()})
     from gds_jobs import JOBS, run_jobs
 
-    runs = run_jobs(store, JOBS, extras=extras)
+    runs = run_jobs(store, JOBS, extras=extras, backend=jobs_backend)
     result: dict[str, Any] = {"imports": imports, "weights": runs}
     if embedder is not None:
         from toolgraph.retrieve.embed import embed_tools

@@ -31,6 +31,20 @@ def procedures_install(obj: Context, timeout: float, as_json: bool) -> None:
     emit(names, as_json, lambda ns: click.echo(f"installed {len(ns)} procedure(s): {', '.join(ns)}"))
 
 
+@procedures.command("uninstall")
+@click.option("--timeout", default=90.0, show_default=True, type=click.FloatRange(1, 600),
+              help="Seconds to wait for SHOW PROCEDURES to stop listing them.")
+@json_option
+@pass_ctx
+def procedures_uninstall(obj: Context, timeout: float, as_json: bool) -> None:
+    """Remove the custom.toolgraph.* procedures from Neo4j (apoc.custom.dropProcedure on the system database)."""
+    from toolgraph.db.procedures import uninstall
+
+    names = uninstall(obj.store(), timeout=timeout)
+    emit(names, as_json,
+         lambda ns: click.echo(f"removed {len(ns)} procedure(s)" + (f": {', '.join(ns)}" if ns else "")))
+
+
 @procedures.command("list")
 @json_option
 @pass_ctx
