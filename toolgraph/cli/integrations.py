@@ -44,19 +44,24 @@ def mcp_command(obj: Context, use_http: bool, host: str, port: int, allow_calls:
               help="Longer enums are narrowed to this many values.")
 @click.option("--timeout", default=120.0, show_default=True, type=click.FloatRange(0.1, 3600),
               help="Seconds to wait for the upstream.")
+@click.option("--pin", default=None, help="Comma-separated tools always sent (default: TOOLGRAPH_PROXY_PIN).")
+@click.option("--max-tools", default=None, type=click.IntRange(0, 4096),
+              help="Tools per request at most, pinned ones included; 0: no cap (default: TOOLGRAPH_PROXY_MAX_TOOLS).")
 @pass_ctx
 def proxy_command(obj: Context, upstream: str, host: str, port: int, k: int, threshold: float, max_enum: int,
-                  timeout: float) -> None:
+                  timeout: float, pin: str | None, max_tools: int | None) -> None:
     """Serve an OpenAI-compatible /v1/chat/completions that injects the tools the graph selects for each
     conversation, then forwards to UPSTREAM (the client's API key passed through)."""
-    from toolgraph.integrations.proxy import create_app, serve
+    from toolgraph.integrations.proxy import create_app, serve, split_pins
     from toolgraph.retrieve.select import SelectConfig, ToolSelector
 
     if not upstream.startswith(("http://", "https://")):
         from toolgraph.errors import ToolGraphError
 
         raise ToolGraphError(f"--upstream {upstream!r}: give an http(s) base URL such as https://api.openai.com/v1")
+    pins = split_pins(pin) if pin is not None else obj.settings.proxy.pins()
+    cap = obj.settings.proxy.max_tools if max_tools is None else max_tools
     selector = ToolSelector(obj.store(), obj.settings.embed.embedder(),
-                            SelectConfig(k=k, threshold=threshold, max_enum=max_enum))
+                            SelectConfig(k=k, threshold=threshold, max_enum=max_enum, cap=cap))
     click.echo(f"ToolGraph proxy on http://{host}:{port}/v1 -> {upstream}", err=True)
-    serve(create_app(selector, upstream, timeout=timeout), host=host, port=port)
+    serve(create_app(selector, upstream, timeout=timeout, pins=pins), host=host, port=port)
