@@ -17,10 +17,25 @@ Per request, ``ToolSelector`` (what ``toolgraph proxy`` runs) is measured in thr
   embeddings from the same all-MiniLM-L6-v2 model through ``enable_embedding``), given every graph tool in the same
   OpenAI rendering, ``retrieve(latest user turn, top_k=k, history=tools called earlier)``.
 
+And on BFCL multi-turn turns (``bench/bfcl_turns.py``: the client sends all 128 functions of the eight BFCL v3 API
+classes, no output schemas, the earlier turns' gold calls in the conversation), among the client's tools:
+
+- ``ToolGraph``: ``ToolSelector`` as the proxy runs it (gap-sized, providers inferred from names and descriptions,
+  tools called earlier kept; ``toolgraph.retrieve.client_tools``);
+- ``fixed k``: the selection before issue 24 (top ``--k`` by cosine at least ``--threshold``, no providers);
+- ``graph-tool-call``: the peer given the same 128 OpenAI tools (its BM25, detected dependencies and embeddings of
+  the same model), ``retrieve(latest user turn, top_k, history=functions called earlier)``, at ``top_k = --k`` and
+  at the mean number of tools ToolGraph sent on that split ("size-matched").
+
+The turns are split by conversation (even-numbered BFCL entries: the tuning split the defaults were chosen on;
+odd-numbered: held out); both are reported. The share there is the JSON characters of the tools sent over those
+of all 128.
+
 Tokens are the characters of the JSON ``tools`` array / 4 (the usual OpenAI rule of thumb; no tokenizer for GPT
 models is installed here). Recall: the share of a request's gold tools among the selected ones, averaged; "all
 found" is the share of requests whose every gold tool was selected.
 
+    pip install --no-deps bfcl-eval   # the BFCL data (or --bfcl DIR: the unpacked wheel)
     .venv/bin/python bench/proxy_bench.py --queries 60 --out bench/results/proxy_bench.json
 
 Figures: docs/benchmarks.md, section "Proxy tool selection".
@@ -35,13 +50,27 @@ import statistics
 import time
 from typing import Any
 
-from common import SHARED_DATA, arg_parser, bench_main, machine_info, machine_line, private_server, progress, table
+import bfcl_turns
+from common import (
+    SHARED_DATA,
+    LoadSampler,
+    arg_parser,
+    bench_main,
+    git_state,
+    machine_info,
+    machine_line,
+    private_server,
+    progress,
+    table,
+)
 from graph_tool_call import ToolGraph as GtcToolGraph
 from tqdm import tqdm
 
+from toolgraph.embeddings.base import CachedEmbedder
 from toolgraph.ingest.batch import ImportBatch
 from toolgraph.ingest.toolbench import read_toolbench, tool_id
 from toolgraph.models import CategorySpec, DependencySpec, GroupSpec, ToolSpec
+from toolgraph.retrieve.client_tools import ClientConfig
 from toolgraph.retrieve.embed import embed_tools
 from toolgraph.retrieve.select import SelectConfig, ToolSelector, conversation, safe_name
 
@@ -182,8 +211,9 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     records = [r for f in files for r in json.loads(f.read_text())]
     rng = random.Random(args.seed)
     picked = rng.sample(records, min(args.queries, len(records)))
-    result: dict[str, Any] = {"machine": machine_info(args.heap), "files": args.files, "model": embedder.name,
-                              "k": args.k, "threshold": args.threshold}
+    result: dict[str, Any] = {"machine": machine_info(args.heap), "code": git_state("toolgraph", "bench"),
+                              "files": args.files, "model": embedder.name, "k": args.k, "threshold": args.threshold}
+    load = LoadSampler()
     with private_server(args.heap) as bench:
         progress("importing the StableToolBench tools and the BFCL-style set")
         bench.write(read_toolbench(files, ImportBatch("toolbench")))
@@ -217,12 +247,16 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                     "tokens": tokens([rendered[i] for i in chosen if i in rendered]), "n": len(chosen)}
 
         cfg = SelectConfig(k=args.k, threshold=args.threshold)
+        fixed = ToolSelector(bench.store, embedder, SelectConfig(k=args.k, threshold=args.threshold, client=fixed_k(
+            args.k, args.threshold)))
         settings = {"graph": ToolSelector(bench.store, embedder, cfg),
                     "no closure": ToolSelector(bench.store, embedder,
                                                SelectConfig(k=args.k, threshold=args.threshold, closure_depth=0))}
         sections: dict[str, Any] = {}
+        memo_docs = memo(embedder.embed_documents)
         progress(f"selecting for {len(picked)} StableToolBench queries")
-        stb: dict[str, list[dict[str, Any]]] = {"graph": [], "no closure": [], "graph-tool-call": [], "client": []}
+        stb: dict[str, list[dict[str, Any]]] = {"graph": [], "no closure": [], "graph-tool-call": [], "client": [],
+                                                "client, fixed k": [], "client, graph-tool-call": []}
         client_base = []
         for rec in tqdm(picked, desc="queries", unit="query"):
             apis = {(a["tool_name"], a["api_name"]): a for a in rec["api_list"]}
@@ -237,14 +271,27 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             client_tools = [openai_tool(a) for a in rec["api_list"]]
             names = {t["function"]["name"]: tool_id(a["category_name"], a["tool_name"], a["api_name"])
                      for t, a in zip(client_tools, rec["api_list"], strict=True)}
-            sel = settings["graph"].select(messages, client_tools)
-            chosen = {names.get(t.id, t.id) for t in sel.tools}
-            stb["client"].append({"recall": len(gold & chosen) / len(gold), "all": gold <= chosen,
-                                  "tokens": tokens([t.openai() for t in sel.tools]), "n": len(sel.tools)})
+            for key, chooser in (("client", settings["graph"]), ("client, fixed k", fixed)):
+                sel = chooser.select(messages, client_tools)
+                chosen = {names.get(t.id, t.id) for t in sel.tools}
+                stb[key].append({"recall": len(gold & chosen) / len(gold), "all": gold <= chosen,
+                                 "tokens": tokens([t.openai() for t in sel.tools]), "n": len(sel.tools)})
+            client_peer = GtcToolGraph()
+            client_peer.add_tools(client_tools)
+            client_peer.enable_embedding(memo_docs)
+            found = {t.name for t in client_peer.retrieve(rec["query"], top_k=args.k)}
+            chosen = {names.get(n, n) for n in found}
+            stb["client, graph-tool-call"].append({
+                "recall": len(gold & chosen) / len(gold), "all": gold <= chosen, "n": len(found),
+                "tokens": tokens([t for t in client_tools if t["function"]["name"] in found])})
             client_base.append(tokens(client_tools))
         for name in ("graph", "no closure", "graph-tool-call"):
             sections[f"StableToolBench, {name}"] = summary(stb[name], [all_tokens] * len(stb[name]))
         sections["StableToolBench, client tools"] = summary(stb["client"], client_base)
+        sections["StableToolBench, client tools, fixed k"] = summary(stb["client, fixed k"], client_base)
+        sections["StableToolBench, client tools, graph-tool-call"] = summary(stb["client, graph-tool-call"],
+                                                                            client_base)
+        load.sample()
         progress("selecting for the BFCL-style conversations")
         conv: dict[str, list[dict[str, Any]]] = {"graph": [], "no closure": [], "graph-tool-call": []}
         for messages, gold in conversation_requests():
@@ -253,9 +300,84 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             conv["graph-tool-call"].append(peer_measure(messages, gold))
         for name in conv:
             sections[f"BFCL-style turns, {name}"] = summary(conv[name], [all_tokens] * len(conv[name]))
+        if not args.skip_bfcl:
+            progress("BFCL multi-turn turns, the client sending all 128 functions")
+            load.sample()
+            result["bfcl"] = bfcl_section(bench.store, embedder, args)
         result["results"] = sections
+    result["load_1min"] = load.summary()
     return result
 
+
+def memo(embed: Any) -> Any:
+    """``embed`` (texts -> vectors) remembering each text's vector: graph-tool-call re-embeds tool texts on every
+    ``retrieve``; the vectors are the same, the model time is not counted again."""
+    seen: dict[str, list[float]] = {}
+
+    def embed_texts(texts: list[str]) -> list[list[float]]:
+        missing = [t for t in dict.fromkeys(texts) if t not in seen]
+        if missing:
+            seen.update(zip(missing, embed(missing), strict=True))
+        return [seen[t] for t in texts]
+
+    return embed_texts
+
+
+def fixed_k(k: int, threshold: float) -> ClientConfig:
+    """The client-tool selection before issue 24: the top ``k`` by cosine at least ``threshold`` (the best always),
+    no gap sizing, no tools kept from earlier calls, no inferred providers."""
+    return ClientConfig(min_tools=1, max_tools=k, band=2.0, gap=2.0, threshold=threshold, recent=0, depth=0)
+
+
+def bfcl_section(store: Any, embedder: Any, args: argparse.Namespace) -> dict[str, Any]:
+    data = bfcl_turns.data_dir(args.bfcl)
+    tools = bfcl_turns.functions(data)
+    size = {t["function"]["name"]: len(json.dumps(t)) for t in tools}
+    every = sum(size.values())
+    turns = bfcl_turns.turns(data)
+    splits = dict(zip(("tuning", "held out"), bfcl_turns.split(turns), strict=True))
+    cached = CachedEmbedder(embedder, size=8192)
+    choosers = {"ToolGraph": ToolSelector(store, cached, SelectConfig(k=args.k, threshold=args.threshold)),
+                "fixed k": ToolSelector(store, cached, SelectConfig(k=args.k, threshold=args.threshold,
+                                                                     client=fixed_k(args.k, args.threshold)))}
+    peer = GtcToolGraph()
+    started = time.perf_counter()
+    peer.add_tools(tools)
+    peer.enable_embedding(memo(embedder.embed_documents))
+    out: dict[str, Any] = {"functions": len(tools), "every_tool_chars": every, "turns": len(turns),
+                           "conversations": len({t.conversation for t in turns}),
+                           "peer_build_s": round(time.perf_counter() - started, 1), "splits": {}}
+
+    def row(turn: bfcl_turns.Turn, chosen: set[str], seconds: float) -> dict[str, Any]:
+        return {"recall": len(turn.gold & chosen) / len(turn.gold), "all": turn.gold <= chosen, "n": len(chosen),
+                "share": sum(size.get(n, 0) for n in chosen) / every, "ms": seconds * 1000}
+
+    def summed(rows: list[dict[str, Any]]) -> dict[str, Any]:
+        ms = sorted(r["ms"] for r in rows)
+        return {"turns": len(rows), "recall": round(statistics.fmean(r["recall"] for r in rows), 4),
+                "all_found": round(statistics.fmean(1.0 if r["all"] else 0.0 for r in rows), 4),
+                "tools_mean": round(statistics.fmean(r["n"] for r in rows), 2),
+                "json_share": round(statistics.fmean(r["share"] for r in rows), 4),
+                "p50_ms": round(ms[len(ms) // 2], 1)}
+
+    for split_name, split_turns in splits.items():
+        rows: dict[str, list[dict[str, Any]]] = {name: [] for name in choosers}
+        for turn in tqdm(split_turns[: args.bfcl_limit or None], desc=f"BFCL {split_name}", unit="turn"):
+            for name, chooser in choosers.items():
+                started = time.perf_counter()
+                sel = chooser.select(turn.messages, tools)
+                rows[name].append(row(turn, {t.id for t in sel.tools}, time.perf_counter() - started))
+        matched = max(1, round(statistics.fmean(r["n"] for r in rows["ToolGraph"])))
+        for label, k in ((f"graph-tool-call, top_k {args.k}", args.k),
+                         (f"graph-tool-call, top_k {matched} (size-matched)", matched)):
+            rows[label] = []
+            for turn in split_turns[: args.bfcl_limit or None]:
+                history = [c["function"]["name"] for m in turn.messages for c in m.get("tool_calls") or []]
+                started = time.perf_counter()
+                found = peer.retrieve(conversation(turn.messages)[0], top_k=k, history=history or None)
+                rows[label].append(row(turn, {t.name for t in found}, time.perf_counter() - started))
+        out["splits"][split_name] = {name: summed(r) for name, r in rows.items()}
+    return out
 
 def human(r: dict[str, Any]) -> None:
     print(machine_line(r["machine"]))
@@ -265,6 +387,13 @@ def human(r: dict[str, Any]) -> None:
     rows = [[name, s["requests"], s["recall"], s["all_found"], s["tools_mean"], s["tokens_mean"],
              s["baseline_tokens_mean"], s["token_share"]] for name, s in r["results"].items()]
     print(table(["setting", "requests", "recall", "all found", "tools", "tokens", "baseline tokens", "share"], rows))
+    if "bfcl" in r:
+        b = r["bfcl"]
+        print(f"\nBFCL multi-turn: {b['turns']} turns of {b['conversations']} conversations, the client sending "
+              f"{b['functions']} functions ({b['every_tool_chars']} characters of JSON)")
+        rows = [[split, name, s["turns"], s["recall"], s["all_found"], s["tools_mean"], s["json_share"], s["p50_ms"]]
+                for split, settings in b["splits"].items() for name, s in settings.items()]
+        print(table(["split", "setting", "turns", "recall", "all found", "tools", "JSON share", "p50 ms"], rows))
 
 
 def main() -> None:
@@ -274,6 +403,10 @@ def main() -> None:
     parser.add_argument("--k", type=int, default=6)
     parser.add_argument("--threshold", type=float, default=0.25)
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--bfcl", default=None, help="the BFCL data: the unpacked bfcl-eval wheel or its "
+                                                     "bfcl_eval/data folder (default: the installed package)")
+    parser.add_argument("--skip-bfcl", action="store_true", help="leave the BFCL multi-turn turns out")
+    parser.add_argument("--bfcl-limit", type=int, default=0, help="turns of each split at most (0: all; quick runs)")
     args = parser.parse_args()
     bench_main(args, run, human)
 

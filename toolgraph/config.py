@@ -188,6 +188,20 @@ class ExecSettings(BaseSettings):
         return merged
 
 
+class ProxySettings(BaseSettings):
+    """``toolgraph proxy``: tools always sent, and how many one request may carry."""
+
+    model_config = SettingsConfigDict(env_prefix="TOOLGRAPH_PROXY_", extra="ignore")
+
+    pin: str = Field("", description="comma-separated tools always sent: the client's function names, or graph "
+                                     "tool ids when the client sends no tools")
+    max_tools: int = Field(0, ge=0, le=4096, description="tools sent per request at most, pinned ones included "
+                                                         "(0: no cap)")
+
+    def pins(self) -> list[str]:
+        return [p.strip() for p in self.pin.split(",") if p.strip()]
+
+
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="TOOLGRAPH_", extra="ignore")
 
@@ -207,6 +221,7 @@ class Settings(BaseSettings):
     embed: EmbedSettings = Field(default_factory=EmbedSettings)
     web: WebSettings = Field(default_factory=WebSettings)
     exec: ExecSettings = Field(default_factory=ExecSettings)
+    proxy: ProxySettings = Field(default_factory=ProxySettings)
 
     @property
     def uses_embedded(self) -> bool:

@@ -76,24 +76,30 @@ def mcp_command(obj: Context, use_http: bool, host: str, port: int, allow_calls:
               help="Larger request bodies are refused (413).")
 @click.option("--max-messages", default=2000, show_default=True, type=click.IntRange(1, 1_000_000),
               help="Requests with more messages are refused (413).")
-@click.option("--max-tools", default=512, show_default=True, type=click.IntRange(1, 100_000),
+@click.option("--max-client-tools", default=512, show_default=True, type=click.IntRange(1, 100_000),
               help="Requests with more client tools are refused (413).")
+@click.option("--pin", default=None, help="Comma-separated tools always sent (default: TOOLGRAPH_PROXY_PIN).")
+@click.option("--max-tools", default=None, type=click.IntRange(0, 4096),
+              help="Tools per request at most, pinned ones included; 0: no cap (default: TOOLGRAPH_PROXY_MAX_TOOLS).")
 @pass_ctx
 def proxy_command(obj: Context, upstream: str, host: str, port: int, k: int, threshold: float, max_enum: int,
-                  timeout: float, max_body_mb: float, max_messages: int, max_tools: int) -> None:
+                  timeout: float, max_body_mb: float, max_messages: int, max_client_tools: int, pin: str | None,
+                  max_tools: int | None) -> None:
     """Serve an OpenAI-compatible /v1/chat/completions that injects the tools the graph selects for each
     conversation, then forwards to UPSTREAM (the client's API key passed through)."""
     from toolgraph.integrations.limits import ProxyLimits
-    from toolgraph.integrations.proxy import create_app, serve
+    from toolgraph.integrations.proxy import create_app, serve, split_pins
     from toolgraph.retrieve.select import SelectConfig, ToolSelector
 
     if not upstream.startswith(("http://", "https://")):
         from toolgraph.errors import ToolGraphError
 
         raise ToolGraphError(f"--upstream {upstream!r}: give an http(s) base URL such as https://api.openai.com/v1")
+    pins = split_pins(pin) if pin is not None else obj.settings.proxy.pins()
+    cap = obj.settings.proxy.max_tools if max_tools is None else max_tools
     selector = ToolSelector(obj.store(), cached(obj.settings.embed.embedder()),  # type: ignore[arg-type]
-                            SelectConfig(k=k, threshold=threshold, max_enum=max_enum))
+                            SelectConfig(k=k, threshold=threshold, max_enum=max_enum, cap=cap))
     limits = ProxyLimits(max_body_bytes=int(max_body_mb * 1024 * 1024), max_messages=max_messages,
-                         max_tools=max_tools)
+                         max_tools=max_client_tools)
     click.echo(f"ToolGraph proxy on http://{host}:{port}/v1 -> {upstream}", err=True)
-    serve(create_app(selector, upstream, timeout=timeout, limits=limits), host=host, port=port)
+    serve(create_app(selector, upstream, timeout=timeout, limits=limits, pins=pins), host=host, port=port)

@@ -4,7 +4,9 @@ the tools the graph selects for the conversation (``toolgraph.retrieve.select``)
 - ``POST /v1/chat/completions`` (streaming or not): select, inject the chosen tools (graph tools under safe
   function names; the client's own tools narrowed to the relevant ones), forward upstream with the client's
   ``Authorization`` header, return the upstream answer as it came, except that a tool call of a graph tool names the
-  graph tool id again. The ids of the chosen tools are in the ``X-ToolGraph-Tools`` header.
+  graph tool id again. The ids of the chosen tools are in the ``X-ToolGraph-Tools`` header. Tools named in the
+  request's ``X-ToolGraph-Pin`` header (comma-separated) or the operator's pins are always sent; ``cap`` bounds the
+  tools of one request (``toolgraph.retrieve.client_tools`` says how the client's own tools are chosen).
 - ``GET /v1/models``: forwarded.
 - ``POST /v1/tools/select``: only the selection, with the reasons.
 
@@ -38,6 +40,12 @@ from toolgraph.retrieve.select import SAFE_NAME, Selection, ToolSelector, conver
 
 log = logging.getLogger(__name__)
 HOP_HEADERS = ("authorization", "openai-organization", "openai-project")
+PIN_HEADER = "X-ToolGraph-Pin"
+
+
+def split_pins(value: str | None) -> list[str]:
+    """``"a, b,,c"`` -> [a, b, c]: the tool names of a pin header or setting."""
+    return [p.strip() for p in (value or "").split(",") if p.strip()]
 
 
 def error(status: int, message: str, kind: str, code: str | None = None) -> Response:
@@ -54,9 +62,11 @@ def _rename_calls(message: dict[str, Any] | None, mapping: dict[str, str]) -> No
 
 class Proxy:
     def __init__(self, selector: ToolSelector, upstream: str, *, timeout: float = 120.0,
-                 limits: ProxyLimits | None = None) -> None:
+                 limits: ProxyLimits | None = None, pins: list[str] | None = None, cap: int | None = None) -> None:
         self.selector = selector
         self.limits = limits or ProxyLimits()
+        self.pins = list(pins or [])
+        self.cap = cap
         self.upstream = upstream.rstrip("/")
         self.client = httpx.Client(timeout=httpx.Timeout(timeout, connect=min(10.0, timeout)))
 
@@ -82,7 +92,8 @@ class Proxy:
             raise ValueError("`tools` must be a list of tool objects")
         if not conversation(messages)[0].strip():
             return None  # nothing to select for: the request goes on as it is
-        return self.selector.select(messages, tools or None)
+        pins = list(dict.fromkeys(self.pins + split_pins(request.headers.get(PIN_HEADER))))
+        return self.selector.select(messages, tools or None, pins=pins, cap=self.cap)
 
     def inject(self, body: dict[str, Any], selection: Selection | None) -> dict[str, str]:
         """Put the selection into ``body``; the function name -> tool id map to undo on the way back."""
@@ -209,8 +220,10 @@ class Proxy:
 
 
 def create_app(selector: ToolSelector, upstream: str, *, timeout: float = 120.0,
-               limits: ProxyLimits | None = None) -> Flask:
-    proxy = Proxy(selector, upstream, timeout=timeout, limits=limits)
+               limits: ProxyLimits | None = None, pins: list[str] | None = None, cap: int | None = None) -> Flask:
+    """The proxy's app. ``limits``: request sizes refused with 413; ``pins``: tools always sent (the operator's);
+    ``cap``: tools per request at most (None: the selector's own setting, 0: none)."""
+    proxy = Proxy(selector, upstream, timeout=timeout, limits=limits, pins=pins, cap=cap)
     app = Flask("toolgraph-proxy")
     app.config["MAX_CONTENT_LENGTH"] = proxy.limits.max_body_bytes
     install_json_errors(app)  # every failure an OpenAI-style JSON error (toolgraph.integrations.limits)

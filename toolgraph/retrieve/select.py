@@ -19,10 +19,12 @@ import json
 import math
 import re
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from toolgraph.embeddings.base import Embedder
+from toolgraph.retrieve import client_tools
+from toolgraph.retrieve.client_tools import ClientConfig
 from toolgraph.retrieve.embed import tool_text
 from toolgraph.retrieve.search import Retriever
 from toolgraph.text.schema import json_type_of
@@ -39,6 +41,8 @@ class SelectConfig:
     context_weight: float = 0.3  # how far earlier user turns pull the request vector
     closure_depth: int = 2
     max_enum: int = 8
+    client: ClientConfig = field(default_factory=ClientConfig)  # among the client's own tools
+    cap: int = 0  # tools per request at most, pins included (0: no cap)
 
 
 @dataclass
@@ -144,12 +148,31 @@ class ToolSelector:
         vecs = self.embedder.embed_queries(texts)
         return latest, _nudge(vecs[0], vecs[1] if len(vecs) > 1 else None, self.config.context_weight), held
 
-    def select(self, messages: list[dict[str, Any]], client_tools: list[dict[str, Any]] | None = None
-               ) -> Selection:
+    def select(self, messages: list[dict[str, Any]], client_tools: list[dict[str, Any]] | None = None,
+               *, pins: list[str] | tuple[str, ...] = (), cap: int | None = None) -> Selection:
+        """The tools for the conversation's latest user turn: among ``client_tools`` when given, else the graph's.
+        ``pins``: function names (graph tool ids) always sent; ``cap``: tools at most (None: the config's)."""
         query, vector, held = self._vectors(messages)
+        cap = self.config.cap if cap is None else cap
         if client_tools:
-            return self._select_client(query, vector, held, client_tools)
-        return self._select_graph(query, vector, held)
+            return self._select_client(query, vector, held, client_tools, messages, list(pins), cap)
+        return self._pin_and_cap(self._select_graph(query, vector, held), pins, cap)
+
+    def _pin_and_cap(self, selection: Selection, pins: list[str] | tuple[str, ...], cap: int) -> Selection:
+        """Pinned graph tools (by id) first, then the selection, cut to ``cap`` when set."""
+        chosen = {t.id for t in selection.tools}
+        wanted = [p for p in dict.fromkeys(pins) if p not in chosen]
+        cards = self.cards(wanted) if wanted else {}
+        pinned = [self.graph_tool(t, cards[t], ["pinned"], None, selection.query) for t in wanted if t in cards]
+        pinned_ids = {t.id for t in pinned}
+        for t in selection.tools:
+            if t.id in pins or t.name in pins:
+                t.reasons.insert(0, "pinned")
+        tools = pinned + [t for t in selection.tools if t.id not in pinned_ids]
+        if cap > 0:
+            tools = sorted(tools, key=lambda t: "pinned" not in t.reasons)[:cap]
+        selection.tools = tools
+        return selection
 
     # -- over the graph -----------------------------------------------------------------------------------------
     def _select_graph(self, query: str, vector: list[float], held: set[str]) -> Selection:
@@ -222,10 +245,10 @@ class ToolSelector:
         return Selected(id=tid, name=function["name"], reasons=reasons + notes, function=function, score=score)
 
     # -- over the client's own tools ----------------------------------------------------------------------------
-    def _select_client(self, query: str, vector: list[float], held: set[str], tools: list[dict[str, Any]]
-                       ) -> Selection:
-        cfg = self.config
+    def _select_client(self, query: str, vector: list[float], held: set[str], tools: list[dict[str, Any]],
+                       messages: list[dict[str, Any]], pins: list[str], cap: int) -> Selection:
         functions = [t.get("function", t) for t in tools if isinstance(t, dict)]
+        functions = [f for f in functions if isinstance(f, dict) and isinstance(f.get("name"), str)]
         key = hashlib.sha256(json.dumps(functions, sort_keys=True).encode()).hexdigest()
         vectors = self._client_cache.get(key)
         if vectors is None:
@@ -245,14 +268,14 @@ class ToolSelector:
             overlap = len(words & name_words) / max(len(name_words), 1)
             scored.append((cos + 0.1 * overlap, cos, f))
         scored.sort(key=lambda x: -x[0])
-        kept: dict[str, tuple[dict[str, Any], list[str], float]] = {}
-        for score, cos, f in scored:
-            if kept and cos < cfg.threshold:
-                break
-            kept[f["name"]] = (f, [f"similarity {cos:.2f}"], round(score, 4))
-            if len(kept) >= cfg.k:
-                break
+        called = [str((c.get("function") or {}).get("name")) for m in messages for c in m.get("tool_calls") or []
+                  if isinstance(c, dict)]
+        cfg = replace(self.config.client, cap=cap)
+        picks = client_tools.select(scored, held, called, cfg, pins)
+        kept = {p.name: (next(f for f in functions if f["name"] == p.name), p.reasons, p.score) for p in picks}
         self._client_closure(kept, {f["name"]: f for f in functions}, held)
+        if cap > 0:
+            kept = dict(list(kept.items())[:cap])
         out = []
         for name, (f, reasons, score) in kept.items():
             fn = json.loads(json.dumps(f))
