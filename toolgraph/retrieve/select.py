@@ -18,6 +18,7 @@ import hashlib
 import json
 import math
 import re
+import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -134,6 +135,7 @@ class ToolSelector:
         self.embedder = embedder
         self.config = config or SelectConfig()
         self._client_cache: OrderedDict[str, list[list[float]]] = OrderedDict()
+        self._cache_lock = threading.Lock()
         self._cache_size = cache_size
         self._retriever: Retriever | None = None
 
@@ -250,16 +252,18 @@ class ToolSelector:
         functions = [t.get("function", t) for t in tools if isinstance(t, dict)]
         functions = [f for f in functions if isinstance(f, dict) and isinstance(f.get("name"), str)]
         key = hashlib.sha256(json.dumps(functions, sort_keys=True).encode()).hexdigest()
-        vectors = self._client_cache.get(key)
+        with self._cache_lock:  # (requests run in threads: the LRU's moves and evictions under one lock)
+            vectors = self._client_cache.get(key)
+            if vectors is not None:
+                self._client_cache.move_to_end(key)
         if vectors is None:
             texts = [tool_text({"name": f.get("name"), "description": f.get("description"),
                                 "required_params": _schema_params(f)}) for f in functions]
             vectors = self.embedder.embed_documents(texts)
-            self._client_cache[key] = vectors
-            if len(self._client_cache) > self._cache_size:
-                self._client_cache.popitem(last=False)
-        else:
-            self._client_cache.move_to_end(key)
+            with self._cache_lock:
+                self._client_cache[key] = vectors
+                while len(self._client_cache) > self._cache_size:
+                    self._client_cache.popitem(last=False)
         words = set(WORD.findall(query.lower()))
         scored = []
         for f, v in zip(functions, vectors, strict=True):
