@@ -180,4 +180,5 @@ def test_a_routing_uri_works_against_the_single_server(neo4j_store: GraphStore) 
         assert routed.query("fetch_categories", names=["Routed"])[0]["props"]["description"] == "via neo4j://"
         # GDS on a server of its own (here: the same one, by its bolt:// address)
         assert routed.backend.has_gds
-        assert routed.gds().version() == routed.backend.gds_version
+        version = routed.gds().run_cypher("RETURN gds.version() AS v")["v"][0]
+        assert version == routed.backend.gds_version

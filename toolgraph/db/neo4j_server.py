@@ -178,6 +178,16 @@ def _port_accepts(uri: str) -> bool:
         return False
 
 
+
+def _free_port() -> int:
+    """A free port on 127.0.0.1 for Bolt: known before the start, so the routing table can advertise it."""
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
 class Neo4jServer:
     """Build, start, stop and inspect the project's Neo4j that keeps its state under ``home``."""
 
@@ -257,7 +267,7 @@ class Neo4jServer:
             argv = [
                 "java", f"-Xms{self.heap}", f"-Xmx{self.heap}", *JVM_FLAGS,
                 "-cp", f"{target / 'classes'}{os.pathsep}{target / 'lib' / '*'}", MAIN_CLASS,
-                str(data), str(target / "plugins"), str(self.bolt_port), str(self.http_port),
+                str(data), str(target / "plugins"), str(self.bolt_port or _free_port()), str(self.http_port),
                 str(self.pagecache_mb * 1024 * 1024), *(["--watch-stdin"] if watch_stdin else []),
             ]
             env = {**os.environ, "TOOLGRAPH_NEO4J_PASSWORD": password, "NEO4J_CONF": str(conf)}

@@ -60,6 +60,8 @@ public final class ToolGraphNeo4j {
                 .withConfig(GraphDatabaseSettings.pagecache_memory, pagecache)
                 .withConfig(BoltConnector.enabled, true)
                 .withConfig(BoltConnector.listen_address, new SocketAddress("127.0.0.1", boltPort))
+                // the routing table (neo4j:// URIs) hands out this address: the real port, not the default 7687
+                .withConfig(BoltConnector.advertised_address, new SocketAddress("127.0.0.1", boltPort))
                 .withConfig(HttpConnector.enabled, true)
                 .withConfig(HttpConnector.listen_address, new SocketAddress("127.0.0.1", httpPort))
                 .build();
