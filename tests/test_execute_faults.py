@@ -222,9 +222,11 @@ def test_re_planning_with_the_real_planner_never_offers_the_failed_tool(store, s
     http_tools(store, base, {"broken": {"path": "/missing", "description": "get the price of an item"},
                              "price": {"path": "/ok", "description": "get the price of an item quickly"}})
     replan = planner_replan(store)
-    assert replan("get the price of an item", set()) == [f"{GROUP}/price"]
-    again = replan("get the price of an item", {f"{GROUP}/price"})
-    assert f"{GROUP}/price" not in again and again == [f"{GROUP}/broken"]
+    both = {f"{GROUP}/price", f"{GROUP}/broken"}
+    first = replan("get the price of an item", set())
+    assert len(first) == 1 and first[0] in both  # either answers the request (their descriptions say the same)
+    again = replan("get the price of an item", {first[0]})
+    assert first[0] not in again and again == sorted(both - {first[0]})
 
 
 def test_a_call_that_cannot_bind_runs_again_once_its_level_has_answered(store, service) -> None:
