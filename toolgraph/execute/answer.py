@@ -74,10 +74,11 @@ def _via(calls: list[CallRecord], goal_ids: set[str]) -> list[str]:
             value = up.raw_value if up.raw_value is not None else up.result
             head, _, field = path.rpartition(".")
             record = _at(value, head) if head else value
-            if not isinstance(record, dict) or _at(record, field) is None:
+            handed = _at(record, field) if isinstance(record, dict) else None
+            if handed is None:
                 continue
             label = record_label(record)
-            line = f"{label + ' — ' if label else ''}{field}: {_short(_at(record, field))} [{up.id}]"
+            line = f"{label + ' — ' if label else ''}{field}: {_short(handed)} [{up.id}]"
             if line not in out:
                 out.append(line)
     return out

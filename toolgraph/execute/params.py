@@ -124,7 +124,9 @@ def exact_first(value: Any, wanted: set[str], depth: int = 0, request: str = "")
     """``value`` with, in each list of records, the records labelled exactly as ``wanted`` (what the upstream
     call searched for) first, then those whose label the request names as a phrase, the longest first: "the apollo
     mobile project" in a list of Apollo and Apollo Mobile means Apollo Mobile."""
-    text = f" {' '.join(re.findall(r'[a-z0-9]+', request.lower()))} " if request else ""
+    # the request's words, spaced, once at the top (the nested calls get it ready: it starts with a space)
+    text = request if request.startswith(" ") else (f" {' '.join(re.findall(r'[a-z0-9]+', request.lower()))} "
+                                                     if request else "")
     if not (wanted or text) or depth > 3:
         return value
     if isinstance(value, list):
@@ -139,7 +141,7 @@ def exact_first(value: Any, wanted: set[str], depth: int = 0, request: str = "")
             return (1, -max(said)) if said else (2, 0)
         return sorted(value, key=rank)
     if isinstance(value, dict):
-        return {k: exact_first(v, wanted, depth + 1, request) if isinstance(v, list | dict) else v
+        return {k: exact_first(v, wanted, depth + 1, text) if isinstance(v, list | dict) else v
                 for k, v in value.items()}
     return value
 

@@ -52,23 +52,19 @@ async def execute_plan(store: Any, plan: Plan, *, executors: Sequence[Executor],
 def nearby_field_words(store: Any, tool_ids: list[str]) -> set[str]:
     """Stems of the field names of the tools next to the plan's (declared or observed schemas; for a tool without,
     what its description says it gives): what the outcome judge checks asked attributes against."""
-    import json
-
     from toolgraph.execute.outcome import key_parts
     from toolgraph.text.schema import described_output_text, schema_fields
     from toolgraph.text.words import WORD, stem
+    from toolgraph.tool import Tool
 
     words: set[str] = set()
     for row in store.query("judge_nearby_outputs", ids=tool_ids) if tool_ids else []:
-        fields = []
-        for raw in (row.get("output_schema"), row.get("observed_schema")):
-            schema = json.loads(raw) if isinstance(raw, str) and raw.strip()[:1] in "{[" else raw
-            fields += [name for name, _ in schema_fields(schema)] if schema else []
+        tool = Tool.from_row(row)  # (the one decoder of stored schemas; a malformed one is named)
+        fields = [name for schema in (tool.output_schema, tool.observed_schema) for name, _ in schema_fields(schema)]
         if fields:
             words |= {stem(p) for name in fields for p in key_parts(name)}
         else:
-            words |= {stem(w) for w in WORD.findall(described_output_text(row.get("description") or ""))
-                      if len(w) > 2}
+            words |= {stem(w) for w in WORD.findall(described_output_text(tool.description)) if len(w) > 2}
     return words
 
 

@@ -155,6 +155,7 @@ class ChainFinder:
     _request: RequestFacts | None = field(default=None, init=False, repr=False)
     _facts: dict[str, ToolFacts] = field(default_factory=dict, init=False, repr=False)
     _given: dict[tuple[str, str], int] = field(default_factory=dict, init=False, repr=False)
+    _ungiven: dict[tuple[str, str, frozenset[str]], int] = field(default_factory=dict, init=False, repr=False)
     _seq: dict[tuple[str, str], float] | None = field(default=None, init=False, repr=False)
 
     def best(self, text: str, goals: list[str], *, blocked: set[str] | frozenset[str] = frozenset(),
@@ -362,6 +363,9 @@ class ChainFinder:
         """How many required words a tool takes (an email, a city; not ids, choices or names to look up) that
         neither the request gives nor an earlier tool of the chain (``fed``: stems of what they provide): a chain
         that starts at "find member by email" for a request that names no email cannot bind it."""
+        key = (text, card.id, frozenset(fed))
+        if key in self._ungiven:  # (scored once per tool and what feeds it, not once per chain)
+            return self._ungiven[key]
         offers = self.request(text).offers
         missing = 0
         for p in card.required:
@@ -372,6 +376,7 @@ class ChainFinder:
                 continue
             if pick(name, kind, str(p.get("description") or ""), offers, set(), True) is None:
                 missing += 1
+        self._ungiven[key] = missing
         return missing
 
     def request(self, text: str) -> RequestFacts:
