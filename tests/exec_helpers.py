@@ -19,15 +19,45 @@ from toolgraph.planner.models import DataFlow, Plan, PlannedTool, Subtask, Subta
 GROUP = "c/faults"
 
 
+class JsonHandler(BaseHTTPRequestHandler):
+    """A quiet loopback handler that answers JSON (or bytes as given): the test services' common part."""
+
+    def log_message(self, *args: Any) -> None:
+        pass
+
+    def _send(self, status: int, body: Any, headers: dict[str, str] | None = None) -> None:
+        data = body if isinstance(body, bytes) else json.dumps(body).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        for k, v in (headers or {}).items():
+            self.send_header(k, v)
+        self.end_headers()
+        try:
+            self.wfile.write(data)
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+
+
+@contextmanager
+def serving(handler: type[BaseHTTPRequestHandler]) -> Iterator[str]:
+    """The base URL of ``handler`` served on a free loopback port, stopped at the end."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
 @contextmanager
 def fault_server() -> Iterator[tuple[str, Counter[str]]]:
     """(base URL, hits per path) of a service with one route per fault."""
     hits: Counter[str] = Counter()
 
-    class Handler(BaseHTTPRequestHandler):
-        def log_message(self, *args: Any) -> None:
-            pass
-
+    class Handler(JsonHandler):
         def do_GET(self) -> None:  # noqa: N802
             parts = urlsplit(self.path)
             path, query = parts.path, {k: v[0] for k, v in parse_qs(parts.query).items()}
@@ -68,27 +98,8 @@ def fault_server() -> Iterator[tuple[str, Counter[str]]]:
                              "query": {k: v[0] for k, v in parse_qs(parts.query).items()},
                              "trace": self.headers.get("X-Trace"), "body": body})
 
-        def _send(self, status: int, body: Any, headers: dict[str, str] | None = None) -> None:
-            data = body if isinstance(body, bytes) else json.dumps(body).encode()
-            self.send_response(status)
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(data)))
-            for k, v in (headers or {}).items():
-                self.send_header(k, v)
-            self.end_headers()
-            try:
-                self.wfile.write(data)
-            except (BrokenPipeError, ConnectionResetError):
-                pass
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}", hits
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serving(Handler) as base:
+        yield base, hits
 
 
 def http_tools(store: Any, base: str, tools: dict[str, dict[str, Any]]) -> None:

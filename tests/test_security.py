@@ -18,7 +18,6 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
@@ -27,7 +26,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.exec_helpers import GROUP, http_tools, make_plan
+from tests.exec_helpers import GROUP, JsonHandler, http_tools, make_plan, serving
 from toolgraph.config import ExecGroup, ExecSettings, Settings, WebSettings
 from toolgraph.db.store import GraphStore
 from toolgraph.errors import ToolCallError
@@ -71,10 +70,7 @@ def recording_service() -> Iterator[tuple[str, Seen]]:
     anything else: {"ok": true, "path": ...}"""
     seen = Seen()
 
-    class Handler(BaseHTTPRequestHandler):
-        def log_message(self, *args: Any) -> None:
-            pass
-
+    class Handler(JsonHandler):
         def _handle(self) -> None:
             parts = urlsplit(self.path)
             query = {k: v[0] for k, v in parse_qs(parts.query).items()}
@@ -101,27 +97,9 @@ def recording_service() -> Iterator[tuple[str, Seen]]:
 
         do_GET = do_POST = do_PUT = _handle  # noqa: N815
 
-        def _send(self, status: int, body: Any, headers: dict[str, str] | None = None) -> None:
-            data = body if isinstance(body, bytes) else json.dumps(body).encode()
-            self.send_response(status)
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(data)))
-            for k, v in (headers or {}).items():
-                self.send_header(k, v)
-            self.end_headers()
-            try:
-                self.wfile.write(data)
-            except (BrokenPipeError, ConnectionResetError):
-                pass
 
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}", seen
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serving(Handler) as base:
+        yield base, seen
 
 
 @pytest.fixture
