@@ -4,19 +4,13 @@ HTTP get no error."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 import anyio
 from mcp import ClientSession
 
-from tests.conftest import ROOT, free_port
-from tests.test_mcp_server import graph, payload, run_session  # noqa: F401 - the graph fixture
+from tests.test_mcp_server import graph, http_server, payload, run_session  # noqa: F401 - the graph fixture
 from toolgraph.db.store import GraphStore
 
 CLIENTS = 32
@@ -41,30 +35,6 @@ def test_a_huge_query_is_a_quick_tool_error(graph: GraphStore, env_for_cli: dict
         ("search_tools", {"query": "weather forecast", "method": "keyword"})])
     assert short.is_error and "16 characters, more than the limit of 10" in short.content[0].text
 
-
-@contextmanager
-def http_server(env: dict[str, str]) -> Iterator[str]:
-    try:
-        import httpx
-    except ImportError:  # this machine's build of httpx is published as httpx2
-        import httpx2 as httpx  # type: ignore[no-redef]
-
-    port = free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "toolgraph.cli", "mcp", "--http", "--port", str(port)],
-                            env={**os.environ, **env, "PYTHONPATH": str(ROOT)}, cwd=str(ROOT),
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            try:
-                httpx.get(f"http://127.0.0.1:{port}/mcp", timeout=1)
-                break
-            except httpx.HTTPError:
-                time.sleep(0.3)
-        yield f"http://127.0.0.1:{port}/mcp"
-    finally:
-        proc.terminate()
-        proc.wait(timeout=20)
 
 
 def test_32_clients_search_at_once_over_http(graph: GraphStore, env_for_cli: dict[str, str]) -> None:  # noqa: F811

@@ -5,7 +5,11 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
 import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import anyio
@@ -13,7 +17,7 @@ import pytest
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
 
-from tests.conftest import ROOT
+from tests.conftest import ROOT, free_port
 from tests.helpers import make_graph
 from toolgraph.db.store import GraphStore
 
@@ -118,14 +122,9 @@ def test_wrong_arguments_come_back_as_tool_errors_with_suggestions(graph: GraphS
     assert payload(results[-1])["id"] == "c/g/forecast"
 
 
-def test_streamable_http(graph: GraphStore, env_for_cli: dict[str, str]) -> None:
-    import subprocess
-    import time
-
-    from mcp.client.streamable_http import streamable_http_client
-
-    from tests.conftest import free_port
-
+@contextmanager
+def http_server(env: dict[str, str]) -> Iterator[str]:
+    """The URL of `toolgraph mcp --http` started as a subprocess with ``env``, once it answers; stopped at the end."""
     try:
         import httpx
     except ImportError:  # this machine's build of httpx is published as httpx2
@@ -133,8 +132,8 @@ def test_streamable_http(graph: GraphStore, env_for_cli: dict[str, str]) -> None
 
     port = free_port()
     proc = subprocess.Popen([sys.executable, "-m", "toolgraph.cli", "mcp", "--http", "--port", str(port)],
-                            env={**os.environ, **env_for_cli, "PYTHONPATH": str(ROOT)}, cwd=str(ROOT),
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                            env={**os.environ, **env, "PYTHONPATH": str(ROOT)}, cwd=str(ROOT),
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
@@ -143,15 +142,20 @@ def test_streamable_http(graph: GraphStore, env_for_cli: dict[str, str]) -> None
                 break
             except httpx.HTTPError:
                 time.sleep(0.3)
+        yield f"http://127.0.0.1:{port}/mcp"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
 
+
+def test_streamable_http(graph: GraphStore, env_for_cli: dict[str, str]) -> None:
+    from mcp.client.streamable_http import streamable_http_client
+
+    with http_server(env_for_cli) as url:
         async def go() -> Any:
-            async with streamable_http_client(f"http://127.0.0.1:{port}/mcp") as (read, write), \
-                    ClientSession(read, write) as session:
+            async with streamable_http_client(url) as (read, write), ClientSession(read, write) as session:
                 await session.initialize()
                 return await session.call_tool("tool_dependencies", {"tool_id": "c/g/forecast"})
 
         result = anyio.run(go)
-    finally:
-        proc.terminate()
-        proc.wait(timeout=20)
     assert payload(result)["providers"]["city"][0]["tool"] == "c/g/city_lookup"
