@@ -109,12 +109,14 @@ def upstream(script: Any) -> Iterator[tuple[Upstream, str]]:
 
 
 @contextmanager
-def proxy(selector: ToolSelector, upstream_url: str, timeout: float = 30.0) -> Iterator[str]:
+def proxy(selector: ToolSelector, upstream_url: str, timeout: float = 30.0, **app_options: Any) -> Iterator[str]:
+    """The proxy app served by waitress on a free port (``app_options``: pins, cap, limits); its /v1 base URL."""
     from waitress.server import create_server
 
     from toolgraph.integrations.proxy import create_app
 
-    server = create_server(create_app(selector, upstream_url, timeout=timeout), host="127.0.0.1", port=free_port())
+    server = create_server(create_app(selector, upstream_url, timeout=timeout, **app_options), host="127.0.0.1",
+                           port=free_port())
     def run() -> None:
         try:
             server.run()

@@ -5,9 +5,6 @@ scripted model upstream): providers inferred from names and descriptions, sizing
 from __future__ import annotations
 
 import json
-import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 try:
@@ -16,8 +13,7 @@ except ImportError:  # this machine's build of httpx is published as httpx2
     import httpx2 as httpx  # type: ignore[no-redef]
 import pytest
 
-from tests.conftest import free_port
-from tests.test_proxy import client, upstream
+from tests.test_proxy import client, proxy, upstream
 from toolgraph.db.store import GraphStore
 from toolgraph.embeddings.base import Embedder
 from toolgraph.retrieve.client_tools import ClientConfig, entity, facts, needs_provider, providers, size_by_gap
@@ -68,26 +64,6 @@ def selector(store: GraphStore, embedder: Embedder) -> ToolSelector:
     return ToolSelector(store, embedder, SelectConfig())
 
 
-@contextmanager
-def served(selector: ToolSelector, upstream_url: str, **app_options: Any) -> Iterator[str]:
-    from waitress.server import create_server
-
-    from toolgraph.integrations.proxy import create_app
-
-    server = create_server(create_app(selector, upstream_url, **app_options), host="127.0.0.1", port=free_port())
-
-    def run() -> None:
-        try:
-            server.run()
-        except OSError:  # the socket closed under the loop when the test ends
-            pass
-
-    threading.Thread(target=run, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.effective_port}/v1"
-    finally:
-        server.close()
-
 
 def sent_names(fake: Any, i: int = 0) -> list[str]:
     return [t["function"]["name"] for t in fake.requests[i]["tools"]]
@@ -116,7 +92,7 @@ def narrow(store: GraphStore, embedder: Embedder) -> ToolSelector:
 def test_a_tool_needing_an_id_comes_with_the_tool_that_lists_those_things(narrow: ToolSelector) -> None:
     selector = narrow
     ask = [{"role": "user", "content": "Rename my dentist appointment on Friday to 'Dentist (moved)'."}]
-    with upstream(["Done", "Done"]) as (fake, url), served(selector, url) as base:
+    with upstream(["Done", "Done"]) as (fake, url), proxy(selector, url) as base:
         client(base).chat.completions.create(model="fake", tools=TOOLS, messages=ask)
         picked = httpx.post(f"{base}/tools/select", json={"tools": TOOLS, "messages": ask}).json()
         held = ask + [
@@ -137,7 +113,7 @@ def test_a_tool_needing_an_id_comes_with_the_tool_that_lists_those_things(narrow
 def test_a_chat_message_tool_brings_the_channel_lister(narrow: ToolSelector) -> None:
     post = [{"role": "user", "content": "Post 'standup moved to 10' in the team chat channel."}]
     direct = [{"role": "user", "content": "Send Ana Lima a private message saying I am late."}]
-    with upstream([]) as (_, url), served(narrow, url) as base:
+    with upstream([]) as (_, url), proxy(narrow, url) as base:
         posted = httpx.post(f"{base}/tools/select", json={"tools": TOOLS, "messages": post}).json()
         sent = httpx.post(f"{base}/tools/select", json={"tools": TOOLS, "messages": direct}).json()
     assert posted["source"] == "client"
@@ -159,7 +135,7 @@ def test_the_selection_is_sized_by_the_score_gap() -> None:
 def test_a_clear_request_gets_fewer_tools_than_a_vague_one(selector: ToolSelector) -> None:
     clear = [{"role": "user", "content": "Set the thermostat to 21 degrees."}]
     vague = [{"role": "user", "content": "Help me get my day organised: messages, calendar, the house."}]
-    with upstream(["ok", "ok"]) as (fake, url), served(selector, url) as base:
+    with upstream(["ok", "ok"]) as (fake, url), proxy(selector, url) as base:
         client(base).chat.completions.create(model="fake", tools=TOOLS, messages=clear)
         client(base).chat.completions.create(model="fake", tools=TOOLS, messages=vague)
     assert sent_names(fake, 0)[0] == "set_thermostat"
@@ -168,7 +144,7 @@ def test_a_clear_request_gets_fewer_tools_than_a_vague_one(selector: ToolSelecto
 
 def test_the_pin_header_always_sends_its_tools(selector: ToolSelector) -> None:
     ask = [{"role": "user", "content": "Set the thermostat to 21 degrees."}]
-    with upstream(["ok", "ok"]) as (fake, url), served(selector, url) as base:
+    with upstream(["ok", "ok"]) as (fake, url), proxy(selector, url) as base:
         plain = httpx.post(f"{base}/tools/select", json={"tools": TOOLS, "messages": ask}).json()
         pinned = httpx.post(f"{base}/tools/select", json={"tools": TOOLS, "messages": ask},
                             headers={"X-ToolGraph-Pin": "post_chat_message, not_a_tool"}).json()
@@ -189,7 +165,7 @@ def test_the_operators_pin_setting_and_the_cap(selector: ToolSelector, monkeypat
     settings = Settings().proxy
     assert settings.pins() == ["play_music", "translate_text"] and settings.max_tools == 3
     ask = [{"role": "user", "content": "Rename my dentist appointment on Friday to 'Dentist (moved)'."}]
-    with upstream(["ok", "ok"]) as (fake, url), served(selector, url, pins=settings.pins(),
+    with upstream(["ok", "ok"]) as (fake, url), proxy(selector, url, pins=settings.pins(),
                                                        cap=settings.max_tools) as base:
         client(base).chat.completions.create(model="fake", tools=TOOLS, messages=ask)
         client(base).chat.completions.create(model="fake", tools=TOOLS, messages=ask,
@@ -197,7 +173,7 @@ def test_the_operators_pin_setting_and_the_cap(selector: ToolSelector, monkeypat
     first, second = sent_names(fake, 0), sent_names(fake, 1)
     assert len(first) == 3 and first[:2] == ["play_music", "translate_text"] and first[2] == "update_event"
     assert second == ["play_music", "translate_text", "set_thermostat"]  # the cap holds, pins first
-    with upstream(["ok"]) as (fake, url), served(selector, url, cap=0) as base:
+    with upstream(["ok"]) as (fake, url), proxy(selector, url, cap=0) as base:
         client(base).chat.completions.create(model="fake", tools=TOOLS, messages=ask)
     assert len(sent_names(fake)) > 3  # 0: no cap
 
@@ -214,9 +190,9 @@ def test_graph_tools_can_be_pinned_by_id_and_capped(store: GraphStore, embedder:
     embed_tools(store, embedder, reset=True)
     selector = ToolSelector(store, embedder, SelectConfig(k=2, threshold=0.3))
     ask = {"messages": [{"role": "user", "content": "weather forecast for postal code 10001"}]}
-    with upstream([]) as (_, url), served(selector, url, pins=["c/g/translate"]) as base:
+    with upstream([]) as (_, url), proxy(selector, url, pins=["c/g/translate"]) as base:
         picked = httpx.post(f"{base}/tools/select", json=ask).json()
-    with upstream([]) as (_, url), served(selector, url, pins=["c/g/translate"], cap=1) as base:
+    with upstream([]) as (_, url), proxy(selector, url, pins=["c/g/translate"], cap=1) as base:
         capped = httpx.post(f"{base}/tools/select", json=ask).json()
     ids = [t["id"] for t in picked["tools"]]
     assert ids[0] == "c/g/translate" and "c/g/forecast" in ids and "c/g/city_lookup" in ids
