@@ -5,16 +5,14 @@ from __future__ import annotations
 
 import asyncio
 import json
-import threading
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from click.testing import CliRunner
 
-from tests.exec_helpers import GROUP, http_tools, make_plan
+from tests.exec_helpers import GROUP, JsonHandler, http_tools, make_plan, serving
 from toolgraph.cli import main
 from toolgraph.config import ExecGroup
 from toolgraph.errors import ToolGraphError
@@ -34,10 +32,7 @@ LOANS = {7: [{"loan_id": 70, "title": "Dune", "due_date": "2026-12-03"}], 8: []}
 def library() -> Iterator[str]:
     """A small lending library: members by name, a member, a member's loans, a geocoder, a broken forecast."""
 
-    class Handler(BaseHTTPRequestHandler):
-        def log_message(self, *args: Any) -> None:
-            pass
-
+    class Handler(JsonHandler):
         def do_GET(self) -> None:  # noqa: N802
             parts = urlsplit(self.path)
             query = {k: v[0] for k, v in parse_qs(parts.query).items()}
@@ -56,22 +51,8 @@ def library() -> Iterator[str]:
         def do_POST(self) -> None:  # noqa: N802
             return self._send(500, {"error": "renewals are closed"})
 
-        def _send(self, status: int, body: Any) -> None:
-            data = json.dumps(body).encode()
-            self.send_response(status)
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(data)))
-            self.end_headers()
-            self.wfile.write(data)
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serving(Handler) as base:
+        yield base
 
 
 FAST = RunConfig(retries=0, backoff_s=0.01, call_timeout_s=5, run_timeout_s=20, replans=0)
