@@ -2,30 +2,20 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
 from toolgraph.planner.models import Plan
+from toolgraph.text.secrets import MASK, is_secret_name
 
 CallStatus = Literal["ok", "failed", "skipped"]
-SECRET_NAMES = frozenset("token secret password passwd pwd auth authorization credential credentials apikey "
-                         "cookie signature".split())
-KEY_QUALIFIERS = frozenset("api access secret private auth client session".split())
-
-
-def is_secret_name(name: str) -> bool:
-    """A parameter whose value is a secret, by the words of its name (``api_key``, ``X-Auth-Token``, ``password``;
-    a bare ``key``), not by a substring: ``author_id`` and ``project_key`` are no secrets."""
-    parts = {p.lower() for p in re.findall(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])", str(name))}
-    return bool(parts & SECRET_NAMES) or "key" in parts and (len(parts) == 1 or bool(parts & KEY_QUALIFIERS))
 
 
 def mask(arguments: dict[str, Any]) -> dict[str, Any]:
     """Arguments with the values of secret-looking names replaced, for traces and the graph."""
-    return {k: "***" if is_secret_name(k) else v for k, v in arguments.items()}
+    return {k: MASK if is_secret_name(k) else v for k, v in arguments.items()}
 
 
 class CallRecord(BaseModel):
