@@ -198,3 +198,37 @@ def test_a_question_never_plans_a_tool_that_changes_data(store: Any) -> None:
     assert asked == ["c/faults/getloan"]
     changed = plan_request(store, "please renew loan L-5007", config=config, save=False).tool_ids()
     assert "c/faults/renewloan" in changed
+
+
+PROJECT = {"type": "object", "properties": {"project_id": {"type": "string"}, "name": {"type": "string"},
+                                            "lead_id": {"type": "string"}, "open_issues": {"type": "integer"}}}
+USER = {"type": "object", "properties": {"user_id": {"type": "string"}, "name": {"type": "string"},
+                                         "email": {"type": "string"}, "role": {"type": "string"}}}
+TRACKER = {"openapi": "3.0.0", "info": {"title": "tracker", "version": "1"},
+           "servers": [{"url": "https://tracker.example.test/api"}], "paths": {
+    "/projects": op("Search projects", "Search projects by name.", [
+        {"name": "name", "in": "query", "required": False, "schema": {"type": "string"}}],
+        {"type": "object", "properties": {"projects": {"type": "array", "items": {"type": "object", "properties": {
+            "project_id": {"type": "string"}, "name": {"type": "string"}}}}}}),
+    "/projects/{project_id}": op("Get a project", "Get a project.", [
+        {"name": "project_id", "in": "path", "required": True, "schema": {"type": "string"}}], PROJECT),
+    "/users/{user_id}": op("Get a user", "Get a user's profile.", [
+        {"name": "user_id", "in": "path", "required": True, "schema": {"type": "string"}}], USER),
+}}
+
+
+def test_a_second_question_the_first_chain_does_not_answer_is_planned_after_it(store: Any, tmp_path: Path) -> None:
+    ids = import_spec(store, tmp_path, TRACKER, "tracker")
+    config = PlannerConfig(use_memory=False, remember=False, max_chain=2)  # no one chain reaches the email
+    plan = plan_request(store, "Who leads the apollo project, and what's their email address?", config=config,
+                        save=False)
+    names = {tid: name for name, tid in ids.items()}
+    assert [names[t] for t in plan.tool_ids()] == ["GET /projects", "GET /projects/{project_id}",
+                                                   "GET /users/{user_id}"]
+    assert [s.subtask.description for s in plan.subtasks][1:] == ["what's their email address?"]
+    assert plan.subtasks[1].subtask.context == [1]
+    assert any("second question" in s.reason and "planned as subtask 2" in s.reason for s in plan.trace)
+    # a second question the first chain answers (the project's open issues) is not planned apart
+    plan = plan_request(store, "Who leads the apollo project, and how many open issues does it have?",
+                        config=config, save=False)
+    assert len(plan.subtasks) == 1

@@ -233,3 +233,13 @@ def test_a_run_that_never_touched_what_the_request_names_is_no_success() -> None
     assert judge(plan.query, plan, [right]).status == "success"
     by_id = make_plan("Who did the last maintenance on vehicle VH-12?", [["member"]])
     assert "'VH-12'" in judge(by_id.query, by_id, [right]).reasons[0]
+
+
+def test_a_goal_tool_named_for_the_asked_attribute_answers_it() -> None:
+    plan = make_plan("i'm in kyoto, and how's the air?", [["air_quality"]])
+    call = CallRecord(id="c1", tool=f"{GROUP}/air_quality", level=0, status="ok",
+                      raw_value={"aqi": 64, "category": "Moderate"})
+    assert judge(plan.query, plan, [call], nearby_fields={"air"}).status == "success"
+    other = CallRecord(id="c1", tool=f"{GROUP}/forecast", level=0, status="ok", raw_value={"condition": "sunny"})
+    plan = make_plan("i'm in kyoto, and how's the air?", [["forecast"]])
+    assert judge(plan.query, plan, [other], nearby_fields={"air"}).status == "partial"

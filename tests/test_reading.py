@@ -97,3 +97,43 @@ def test_the_search_hit_named_as_asked_is_bound_first() -> None:
     up = Upstream("c1", "t/search", hits, "project_id", True, ("apollo mobile",))
     b = bind(tool(("project_id", "string")), "who leads the apollo mobile project?", [up])
     assert b.arguments == {"project_id": "PRJ-12"}
+
+
+@pytest.mark.parametrize(("text", "date"), [
+    ("what time does the sun rise in oslo on december twenty-first 2026?", "2026-12-21"),
+    ("if i send it on friday the fourth of december 2026", "2026-12-04"),
+    ("move it to monday november thirtieth 2026", "2026-11-30"),
+    ("the 4th of may", "05-04"),
+])
+def test_spelled_out_dates_are_read(text: str, date: str) -> None:
+    assert [o.value for o in read(text) if o.kind == "date"] == [date]
+    assert not [o for o in read("may the fourth be with you") if o.kind == "date"]
+
+
+def test_the_record_whose_values_the_request_names_is_bound_first_and_its_path_is_the_original() -> None:
+    from toolgraph.execute.params import Upstream
+
+    shipments = {"shipments": [{"tracking_number": "PRC-1", "service": "overnight", "status": "Out for delivery"},
+                               {"tracking_number": "PRC-2", "service": "standard", "status": "In transit"}]}
+    up = Upstream("c1", "t/list", shipments, "tracking_number", True, ("C-1",))
+    b = bind(tool(("tracking_number", "string")), "please move his standard delivery to monday", [up])
+    assert b.arguments == {"tracking_number": "PRC-2"}
+    assert b.sources == {"tracking_number": "c1:shipments[1].tracking_number"}  # the record used, not [0]
+    issues = [{"issue_id": 101, "title": "Login page crashes"}, {"issue_id": 106, "title": "Audit log missing agent"}]
+    up = Upstream("c1", "t/issues", issues, "issue_id", True, ())
+    quoted = 'post a comment on the audit log issue saying "login page crashes again"'  # quoted: what to send
+    assert bind(tool(("issue_id", "integer")), quoted, [up]).arguments == {"issue_id": 106}
+
+
+def test_an_id_with_a_role_before_it_fills_the_id_along_a_plan_edge_and_an_edge_fills_only_its_own_kind() -> None:
+    from toolgraph.execute.params import Upstream
+
+    shipment = {"tracking_number": "PRC-1", "current_depot_id": "D-LDS", "shipped_on": "2026-11-19"}
+    b = bind(tool(("depot_id", "string")), "what's that depot's address?", [Upstream("c1", "t/track", shipment,
+                                                                                     "depot_id", True, ("PRC-1",))])
+    assert b.arguments == {"depot_id": "D-LDS"} and b.sources == {"depot_id": "c1:current_depot_id"}
+    place = {"name": "Cape Town", "latitude": -33.92, "longitude": 18.42}
+    up = Upstream("c1", "t/geocode", place, "longitude", True, ("cape town",))
+    b = bind(tool(("latitude", "number"), ("longitude", "number"), ("date", "string")),
+             "sunrise in cape town on 2026-12-21", [up])
+    assert b.arguments == {"latitude": -33.92, "longitude": 18.42, "date": "2026-12-21"}  # no longitude as date

@@ -315,8 +315,11 @@ def judge(query: str, plan: Plan, calls: list[CallRecord], output_schemas: dict[
     outcome.asked = asks(query) + attribute_asks(query, [s for s in schemas if s])
     outcome.asked += [a for a in nearby_asks(query, nearby_fields or set(), [s for s in schemas if s])
                       if not any(a.word == b.word for b in outcome.asked)]
+    named = {stem(p) for c in answered for p in key_parts(c.tool.rsplit("/", 1)[-1])}  # air_quality: "the air"
     if values:
         for ask in outcome.asked:
+            if ask.kind == "attribute" and ask.word in named:
+                continue  # the goal tool is named for what was asked, and it answered
             if not any(meets(ask, v, query) for v in values):
                 outcome.reasons.append(f"the answer lacks {ask.describe()} (the request asks {ask.word!r}): "
                                        "no goal call returned one")

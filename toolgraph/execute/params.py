@@ -17,6 +17,8 @@ from toolgraph.execute.base import ExecTool
 from toolgraph.text.params import PERSON_KINDS, is_identifier, role_ids
 from toolgraph.text.reading import pick, read, vocabulary_of
 from toolgraph.text.schema import json_type_of
+from toolgraph.text.words import READING_STOPWORDS as STOP
+from toolgraph.text.words import split_case
 
 LABELS = ("name", "title", "original_title", "label")
 
@@ -117,28 +119,65 @@ def find_field(value: Any, names: list[str], depth: int = 0, skip: tuple[str, ..
     return None
 
 
+_QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”")
+def _parts(key: str) -> list[str]:
+    return re.findall(r"[a-z0-9]+", split_case(str(key)).lower().replace("_", " "))
+
+
+def role_keys(value: Any, param: str, depth: int = 0) -> list[str]:
+    """Keys in ``value`` that name ``param`` with a role before it (``current_depot_id``, ``homeDepotId`` for
+    ``depot_id``), the first list item's included, in the order met."""
+    want = _parts(param)
+    out: list[str] = []
+    if depth > 6 or len(want) < 2:
+        return out
+    items = value.items() if isinstance(value, dict) else (("", v) for v in value[:3]) if isinstance(value, list) \
+        else ()
+    for k, v in items:
+        parts = _parts(k) if k else []
+        if len(parts) > len(want) and parts[-len(want):] == want and k not in out:
+            out.append(k)
+        if isinstance(v, dict | list):
+            out += [x for x in role_keys(v, param, depth + 1) if x not in out]
+    return out
+
+
 LABEL_KEYS = ("name", "title", "label", "full_name", "fullname", "display_name", "username", "email", "code")
 
 
 def exact_first(value: Any, wanted: set[str], depth: int = 0, request: str = "") -> Any:
     """``value`` with, in each list of records, the records labelled exactly as ``wanted`` (what the upstream
     call searched for) first, then those whose label the request names as a phrase, the longest first: "the apollo
-    mobile project" in a list of Apollo and Apollo Mobile means Apollo Mobile."""
+    mobile project" in a list of Apollo and Apollo Mobile means Apollo Mobile; then those whose short values the
+    request's words name, the most first, a whole value ("his standard delivery": ``service: standard``) counting
+    twice a word within one ("apollo's audit log issue": "Audit log missing user agent"). Quoted text is what to
+    send, not which record."""
     # the request's words, spaced, once at the top (the nested calls get it ready: it starts with a space)
-    text = request if request.startswith(" ") else (f" {' '.join(re.findall(r'[a-z0-9]+', request.lower()))} "
-                                                     if request else "")
+    text = request if request.startswith(" ") else (
+        f" {' '.join(re.findall(r'[a-z0-9]+', _QUOTED.sub(' ', request).lower()))} " if request else "")
     if not (wanted or text) or depth > 3:
         return value
     if isinstance(value, list):
+        said_words = {w for w in text.split() if len(w) > 2 and w not in STOP}
+
         def rank(item: Any) -> tuple[int, int]:
             if not isinstance(item, dict):
-                return (2, 0)
+                return (3, 0)
             labels = [str(item.get(k, "")).strip().lower() for k in LABEL_KEYS if item.get(k) not in (None, "")]
             if any(label in wanted for label in labels):
                 return (0, 0)
             said = [len(p) for p in (" ".join(re.findall(r"[a-z0-9]+", label)) for label in labels)
                     if p and f" {p} " in text]
-            return (1, -max(said)) if said else (2, 0)
+            if said:
+                return (1, -max(said))
+            score = 0
+            for v in item.values():
+                if not isinstance(v, str) or len(v) > 80:
+                    continue
+                every = re.findall(r"[a-z0-9]+", v.lower())
+                hits = {w for w in every if len(w) > 2 and w not in STOP} & said_words
+                score += 2 * len(hits) if hits and f" {' '.join(every)} " in text else len(hits)
+            return (2, -score) if score else (3, 0)
         return sorted(value, key=rank)
     if isinstance(value, dict):
         return {k: exact_first(v, wanted, depth + 1, text) if isinstance(v, list | dict) else v
@@ -146,11 +185,42 @@ def exact_first(value: Any, wanted: set[str], depth: int = 0, request: str = "")
     return value
 
 
+_PATH_STEP = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
+
+
+def _original_path(original: Any, reordered: Any, path: str) -> str:
+    """``path`` (found in ``exact_first``'s reordering of ``original``) with each list index pointing into the
+    original order, so that the binding names the record that was really used."""
+    out: list[str] = []
+    for key, index in _PATH_STEP.findall(path):
+        if index:
+            i = int(index)
+            item = reordered[i] if isinstance(reordered, list) and i < len(reordered) else None
+            j = next((k for k, x in enumerate(original) if x is item), i) if isinstance(original, list) else i
+            out.append(f"[{j}]")
+            original = original[j] if isinstance(original, list) and j < len(original) else None
+            reordered = item
+        else:
+            out.append(f".{key}" if out else key)
+            original = original.get(key) if isinstance(original, dict) else None
+            reordered = reordered.get(key) if isinstance(reordered, dict) else None
+    return "".join(out)
+
+
+def _same_value(param: str, resource: str) -> bool:
+    """Whether a plan edge's resource can fill ``param``: both ids (``user_id`` for ``assignee_id``), or one's words
+    hold the other's (``city`` and ``city_name``); an edge for ``longitude`` fills no ``date``."""
+    if is_identifier(param) and is_identifier(resource):
+        return True
+    a, b = (set(re.findall(r"[a-z0-9]+", split_case(x).lower().replace("_", " "))) for x in (param, resource))
+    return bool(a and b and (a <= b or b <= a))
+
+
 def _names_for(param: str, resource: str | None, request: str = "") -> list[str]:
     """Upstream fields that fill ``param``, best first: itself, the plan edge's resource, for a person's id the
     ids of people by their role (``reporter_id`` for ``user_id``, the role the request names first), a bare id."""
     names = [param]
-    if resource and resource not in names:
+    if resource and resource not in names and _same_value(param, resource):
         names.append(resource)
     low = param.lower()
     if low.endswith("_id") and low[:-3] in PERSON_KINDS:
@@ -200,8 +270,10 @@ def bind(tool: ExecTool, request: str, upstream: list[Upstream], vocabulary: fro
             hit = find_field(value, names[:-1] if names[-1] == "id" and len(names) > 1 else names)
             if hit is None and names[-1] == "id":  # a bare `id`, but not the upstream call's own input echoed
                 hit = find_field(value, names, skip=up.inputs)
+            if hit is None and up.direct and is_identifier(p.name):  # current_depot_id for depot_id
+                hit = find_field(value, role_keys(value, p.name), skip=up.inputs)
             if hit is not None:
-                args[p.name], sources[p.name] = hit[0], f"{up.call}:{hit[1]}"
+                args[p.name], sources[p.name] = hit[0], f"{up.call}:{_original_path(up.value, value, hit[1])}"
                 break
         if p.name in args:
             continue

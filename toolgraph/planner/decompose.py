@@ -25,6 +25,9 @@ STATEMENT = re.compile(r"^(?:i|i'm|i've|i'd|we|we're|we've|my|our|there|this|the
 REQUEST = re.compile(r"\b(?:please|could|can|would|will|want|wish|need|like|help|assist|give|tell|show|find|get|"
                      r"make|create|generate|convert|list|recommend|translate|summari[sz]e|what|who|which|when|where|"
                      r"how|why)\b", re.IGNORECASE)
+# ", and what's their email?": a second question joined to the first, which the first's chain may not answer
+AND_ASK = re.compile(r",\s+and\s+(?=(?:what|what's|who|who's|whom|whose|when|where|which|how|is|are|does|do|did|can|"
+                     r"will|tell|give|show|list|find)\b)", re.IGNORECASE)
 LEAD = re.compile(r"^(?:and|also|then|next|afterwards|finally|so)\b[,\s]*", re.IGNORECASE)
 
 DECOMPOSE_PROMPT = """Decompose the user's request and plan its steps in a structured way.
@@ -107,6 +110,15 @@ def decompose_rules(query: str) -> list[Subtask]:
         context = [i - 1] if i > 1 and BACK_REFERENCE.search(text) else []
         subtasks.append(Subtask(id=i, description=text, category=None, context=context))
     return subtasks
+
+
+def second_question(text: str) -> str | None:
+    """The question a subtask joins to its first with ", and ..." ("Who leads the apollo mobile project, and what's
+    their email address?" -> "what's their email address?"), or None. The planner plans it apart only when the first
+    question's chain does not answer it (toolgraph.planner.search.Planner)."""
+    parts = AND_ASK.split(text.strip())
+    tail = parts[-1].strip(" ,.;") if len(parts) > 1 else ""
+    return tail if len(tail.split()) >= MIN_WORDS else None
 
 
 def decompose_llm(model: ChatModel, query: str, categories: list[dict[str, Any]]) -> list[Subtask]:

@@ -20,7 +20,7 @@ from toolgraph.planner.assemble import assemble, chosen
 from toolgraph.planner.candidates import Candidates
 from toolgraph.planner.chains import ChainFinder
 from toolgraph.planner.config import PlannerConfig
-from toolgraph.planner.decompose import decompose_llm, decompose_rules, topological
+from toolgraph.planner.decompose import decompose_llm, decompose_rules, second_question, topological
 from toolgraph.planner.dfs import DepthFirst
 from toolgraph.planner.graph import PlannerGraph
 from toolgraph.planner.memory import LongTermMemory
@@ -86,22 +86,27 @@ class Planner:
         run = SearchRun(query, self.llm, self.config.max_llm_calls)
         search = DepthFirst(run, self.config, self.policy, self.graph_policy, self.memory, self.candidates,
                             self._candidates)
-        subtasks = self._decompose(run, query)
+        subtasks, by_rules = self._decompose(run, query)
         results: dict[int, SubtaskResult] = {}
-        for subtask in topological(subtasks):
+        for subtask in topological(list(subtasks)):
             context = {c: results[c].tools for c in subtask.context}
             results[subtask.id] = search.solve(subtask, context)
+            follow = self._second_question(run, search, subtask, results, len(subtasks) + 1) if by_rules else None
+            if follow is not None:
+                subtasks.append(follow.subtask)
+                results[follow.subtask.id] = follow
         plan = self._plan(run, [results[s.id] for s in subtasks])
         if save:
             self._save(plan)
         return plan
 
     # -- decomposition --------------------------------------------------------------------------------------------
-    def _decompose(self, run: SearchRun, query: str) -> list[Subtask]:
+    def _decompose(self, run: SearchRun, query: str) -> tuple[list[Subtask], bool]:
+        """The subtasks, and whether the rules made them (then a second question may be planned apart)."""
         if not self.config.decompose:
             subtasks = [Subtask(id=1, description=query.strip())]
             run.step("decompose", reason="decomposition off: the request is one subtask")
-            return subtasks
+            return subtasks, False
         if run.llm_left():
             assert self.llm is not None
             mark = self.llm.usage.mark()
@@ -109,13 +114,40 @@ class Planner:
                 subtasks = decompose_llm(self.llm, query, self.graph.categories())
                 run.step("decompose", reason=json.dumps([s.model_dump() for s in subtasks], ensure_ascii=False),
                          llm=run.call("decompose", mark))
-                return subtasks
+                return subtasks, False
             except LLMError as exc:
                 run.step("decompose", reason=f"the LLM failed to decompose ({exc}); splitting by rules",
                          llm=run.call("decompose", mark))
         subtasks = decompose_rules(query)
         run.step("decompose", reason=json.dumps([s.model_dump() for s in subtasks], ensure_ascii=False))
-        return subtasks
+        return subtasks, True
+
+    def _second_question(self, run: SearchRun, search: DepthFirst, subtask: Subtask,
+                         results: dict[int, SubtaskResult], next_id: int) -> SubtaskResult | None:
+        """A second question joined by ", and" that the subtask's chain does not answer (no tool of it answers a
+        word it asks: "what's their email address?" after the project's lead), planned as a subtask that follows
+        it, kept when its chain answers something asked that the first does not."""
+        tail = second_question(subtask.description)
+        first = results[subtask.id]
+        if tail is None or first.status != "success" or not first.tools:
+            return None
+        asked = self.chain_finder.request(tail).asked
+        cards = self.graph.tools(first.tools)
+        answered = set().union(*(self.chain_finder.facts(c).answer for c in cards.values()))
+        if not asked or asked & answered:
+            return None
+        follow = Subtask(id=next_id, description=tail, category=subtask.category, context=[subtask.id])
+        result = search.solve(follow, {subtask.id: first.tools})
+        new = set().union(*(self.chain_finder.facts(c).answer for t, c in self.graph.tools(result.tools).items()
+                            if t not in first.tools)) if result.tools else set()
+        if result.status != "success" or not (asked & new):
+            run.step("decompose", reason=f"the second question {tail!r} was not planned apart: no "
+                     f"chain answers what it asks ({', '.join(sorted(asked))})")
+            return None
+        run.step("decompose", reason=f"the second question {tail!r} asks what subtask "
+                 f"{subtask.id}'s tools do not answer ({', '.join(sorted(asked - answered))}): planned as subtask "
+                 f"{next_id}, after it")
+        return result
 
     # -- the plan -------------------------------------------------------------------------------------------------
     def _plan(self, run: SearchRun, results: list[SubtaskResult]) -> Plan:

@@ -25,6 +25,12 @@ NUMBER_WORDS = {"one": 1, "single": 1, "two": 2, "couple": 2, "pair": 2, "three"
                 "fifty": 50, "hundred": 100}
 ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
             "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12}
+_UNITS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth"]
+DAY_WORDS = {w: i + 1 for i, w in enumerate(_UNITS + ["tenth", "eleventh", "twelfth", "thirteenth", "fourteenth",
+                                                     "fifteenth", "sixteenth", "seventeenth", "eighteenth",
+                                                     "nineteenth", "twentieth"])}
+DAY_WORDS.update({f"twenty{sep}{w}": 21 + i for i, w in enumerate(_UNITS) for sep in ("-", " ", "")})
+DAY_WORDS.update({"thirtieth": 30, "thirty-first": 31, "thirty first": 31, "thirtyfirst": 31})
 MONTHS = {m: i + 1 for i, m in enumerate(("january", "february", "march", "april", "may", "june", "july", "august",
                                           "september", "october", "november", "december"))}
 MONTHS.update({m[:3]: i for m, i in list(MONTHS.items())})
@@ -37,6 +43,11 @@ _URL = re.compile(r"https?://[^\s\"'<>]+")
 _ISO_DATE = re.compile(r"\b(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}:\d{2}(?::\d{2})?))?\b")
 _WORD_DATE = re.compile(r"\b(?:(\d{1,2})(?:st|nd|rd|th)?\s+([A-Za-z]{3,9})\.?|"
                         r"([A-Za-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?)(?:,?\s+(\d{4}))?\b")
+_DAY = r"(\d{1,2}(?:st|nd|rd|th)?|" + "|".join(sorted((re.escape(w) for w in DAY_WORDS), key=len, reverse=True)) + ")"
+_MONTH = r"(" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?"
+# "december twenty-first 2026", "the fourth of december 2026", "4th of december" (spelled-out and "of" dates)
+_SPELLED_DATE = re.compile(r"\b(?:" + _MONTH + r"\s+" + _DAY + r"|(?:the\s+)?" + _DAY + r"\s+of\s+" + _MONTH +
+                           r")(?:,?\s+(\d{4}))?\b", re.IGNORECASE)
 _TIME = re.compile(r"\b(\d{1,2}):(\d{2})\s*(am|pm)?\b|\b(\d{1,2})\s*(am|pm)\b", re.IGNORECASE)
 _ISBN = re.compile(r"(?<![\w-])(?:\d[- ]?){9,12}[\dXx](?![\w-])")
 _PHONE = re.compile(r"(?<![\w-])\+?\d[\d ().-]{6,}\d(?![\w-])")
@@ -128,6 +139,14 @@ def read(text: str, vocabulary: frozenset[str] | set[str] = frozenset()) -> list
             d = int(day or day2)
             value = f"{year}-{month_no:02d}-{d:02d}" if year else f"{month_no:02d}-{d:02d}"
             add(Offer(value, "date", start=m.start()), m.span())
+    for m in _SPELLED_DATE.finditer(text):
+        month, day, day2, month2, year = m.groups()
+        month_no = MONTHS.get((month or month2 or "").lower())
+        word = (day or day2 or "").lower()
+        d = DAY_WORDS.get(word) or (int(re.sub(r"\D", "", word)) if re.sub(r"\D", "", word) else 0)
+        if month_no and 1 <= d <= 31 and free(m.span()):
+            add(Offer(f"{year}-{month_no:02d}-{d:02d}" if year else f"{month_no:02d}-{d:02d}", "date",
+                      start=m.start()), m.span())
     for m in _TIME.finditer(text):
         if free(m.span()):
             h, mi, ampm, h2, ampm2 = m.groups()

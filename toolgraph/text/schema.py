@@ -88,6 +88,7 @@ def schema_keys(node: Any, depth: int = 3, limit: int | None = 400) -> set[str]:
 
 _EXAMPLE_PARENS = re.compile(r"\((?:e\.g\.|i\.e\.|eg|for example|such as)[^)]*\)", re.IGNORECASE)
 _ASKED_ABOUT = re.compile(r"\b(?:for|given|by|from|using|based on|of an?|in an?|within)\b")
+_COLON_LIST = re.compile(r":\s*([^.;:]+)")
 _RETURNS = re.compile(r"\b(?:returns?|gives?|provides?)\b([^.;]*)")
 _RETURNS_WITH = re.compile(r"\b(?:returns?|gives?|provides?|with (?:its|their|the))\b([^.;]*)")
 
@@ -102,4 +103,5 @@ def described_output_text(description: str, *, with_clauses: bool = False) -> st
         return ""
     first = re.split(r"(?<=[.!?])\s", text.strip(), maxsplit=1)[0]
     head = _ASKED_ABOUT.split(first, maxsplit=1)[0]
-    return head + " " + " ".join((_RETURNS_WITH if with_clauses else _RETURNS).findall(text))
+    listed = [m for m in _COLON_LIST.findall(first) if "," in m or " and " in m]  # "Depots in a city: depot_id,
+    return " ".join([head, *listed, *(_RETURNS_WITH if with_clauses else _RETURNS).findall(text)])  # name and ..."
