@@ -236,10 +236,48 @@ def test_a_run_that_never_touched_what_the_request_names_is_no_success() -> None
 
 
 def test_a_goal_tool_named_for_the_asked_attribute_answers_it() -> None:
-    plan = make_plan("i'm in kyoto, and how's the air?", [["air_quality"]])
+    plan = make_plan("and how's the air?", [["air_quality"]])
     call = CallRecord(id="c1", tool=f"{GROUP}/air_quality", level=0, status="ok",
                       raw_value={"aqi": 64, "category": "Moderate"})
     assert judge(plan.query, plan, [call], nearby_fields={"air"}).status == "success"
     other = CallRecord(id="c1", tool=f"{GROUP}/forecast", level=0, status="ok", raw_value={"condition": "sunny"})
-    plan = make_plan("i'm in kyoto, and how's the air?", [["forecast"]])
+    plan = make_plan("and how's the air?", [["forecast"]])
     assert judge(plan.query, plan, [other], nearby_fields={"air"}).status == "partial"
+
+
+def test_the_judge_reads_orders_owners_and_lists_narrowed_to_one() -> None:
+    from toolgraph.execute.outcome import asks_to_change
+
+    assert asks_to_change("Acknowledge the open sev3 incident on api-gw-03 and give me the ack code") == "acknowledge"
+    assert asks_to_change("omar won't be home, please move his delivery to monday") == "move"
+    assert asks_to_change("check out the dispossessed for jonas") == "check out"
+    assert asks_to_change("which issues are open?") is None and asks_to_change("if i send a parcel") is None
+    # a change asked, only reads made
+    plan = make_plan("Acknowledge incident INC-1 and give me the ack code", [["incident"]])
+    read_only = CallRecord(id="c1", tool=f"{GROUP}/incident", level=0, status="ok",
+                           raw_value={"incident_id": "INC-1", "status": "open"})
+    outcome = judge(plan.query, plan, [read_only], writers={f"{GROUP}/ack": ""})
+    assert outcome.status == "partial" and "no call changed anything" in outcome.reasons[0]
+    # an attribute asked of a teacher, answered by a student's record
+    plan = make_plan("What's the email of Mei Lin's biology teacher?", [["find"], ["student"]],
+                     [("find", "student", "student_id")])
+    found = CallRecord(id="c1", tool=f"{GROUP}/find", level=0, status="ok",
+                       raw_value=[{"student_id": "S-1", "name": "Mei Lin"}])
+    student = CallRecord(id="c2", tool=f"{GROUP}/student", level=1, status="ok",
+                         raw_value={"student_id": "S-1", "name": "Mei Lin", "email": "mei@x.example"})
+    outcome = judge(plan.query, plan, [found, student])
+    assert outcome.status == "partial" and "the teacher" in outcome.reasons[0]
+    # "list all ... incidents" answered by one incident fetched from the list
+    plan = make_plan("list all open sev1 incidents", [["list_incidents"], ["get_incident"]],
+                     [("list_incidents", "get_incident", "incident_id")])
+    listed = CallRecord(id="c1", tool=f"{GROUP}/list_incidents", level=0, status="ok",
+                        raw_value={"incidents": [{"incident_id": "INC-1"}, {"incident_id": "INC-2"}]})
+    one = CallRecord(id="c2", tool=f"{GROUP}/get_incident", level=1, status="ok",
+                     raw_value={"incident_id": "INC-1", "severity": "sev1"})
+    outcome = judge(plan.query, plan, [listed, one])
+    assert outcome.status == "partial" and "gave one of the 2" in outcome.reasons[0]
+    # an owner id names nobody: "who" is not answered by it
+    plan = make_plan("Who owns server srv-105?", [["server"]])
+    server = CallRecord(id="c1", tool=f"{GROUP}/server", level=0, status="ok",
+                        raw_value={"server_id": "srv-105", "owner_id": "ENG-3"})
+    assert judge(plan.query, plan, [server]).status == "partial"

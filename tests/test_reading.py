@@ -24,7 +24,7 @@ def tool(*required: tuple[str, str], optional: tuple[tuple[str, str], ...] = (),
     ("What is Maria Lopez's email?", [("name", "string")], {"name": "Maria Lopez"}),
     ("show the open issues of the project named apollo", [("project_name", "string")], {"project_name": "apollo"}),
     ("List the comments on issue 102", [("issue_id", "integer")], {"issue_id": 102}),
-    ("Where is shipment #7001 now?", [("shipment_id", "string")], {"shipment_id": 7001}),
+    ("Where is shipment #7001 now?", [("shipment_id", "string")], {"shipment_id": "7001"}),
     ("track my parcel, tracking number 1Z999AA10123456784", [("tracking_number", "string")],
      {"tracking_number": "1Z999AA10123456784"}),
     ("Who wrote the book with ISBN 978-0-441-17271-9?", [("isbn", "string")], {"isbn": "978-0-441-17271-9"}),
@@ -137,3 +137,25 @@ def test_an_id_with_a_role_before_it_fills_the_id_along_a_plan_edge_and_an_edge_
     b = bind(tool(("latitude", "number"), ("longitude", "number"), ("date", "string")),
              "sunrise in cape town on 2026-12-21", [up])
     assert b.arguments == {"latitude": -33.92, "longitude": 18.42, "date": "2026-12-21"}  # no longitude as date
+
+
+def test_a_lookup_whose_filters_are_all_optional_takes_the_name_or_email_the_request_gives() -> None:
+    lookup = tool(optional=(("name", "string"), ("email", "string")))
+    b = bind(lookup, "How many bookings does yuki tanaka have?", [], vocabulary={"bookings", "many"})
+    assert b.arguments == {"name": "yuki tanaka"} and "the lookup's one filter" in b.sources["name"]
+    assert bind(lookup, "what tier is the guest with email r.duarte@example.net on?", []).arguments == {
+        "email": "r.duarte@example.net"}
+    assert bind(lookup, "list everything", []).arguments == {}  # a single leftover word names nobody
+    said = 'post a comment on apollo\'s audit log issue saying "blocked on the new logging schema"'
+    assert "blocked on the new logging schema" not in bind(lookup, said, []).arguments.values()  # what to write
+
+
+def test_values_take_the_parameter_type_and_slugs_are_names_not_ids() -> None:
+    assert bind(tool(("booking_id", "string")), "the room for booking 5521?", []).arguments == {"booking_id": "5521"}
+    assert [(o.kind, o.value) for o in read("what's the IP address of api-gw-03?")] == [("slug", "api-gw-03")]
+    assert [o.kind for o in read("servers in eu-west-1")] == ["slug"]
+    assert not [o for o in read("the top-1 result") if o.kind in ("slug", "identifier")]
+    assert bind(tool(("hostname", "string")), "what's the IP address of api-gw-03?", []).arguments == {
+        "hostname": "api-gw-03"}
+    with pytest.raises(ArgumentError):  # a host name is no server id
+        bind(tool(("server_id", "string")), "what's the IP address of api-gw-03?", [])

@@ -17,6 +17,7 @@ from typing import Any, Literal
 from toolgraph.execute.compress import dumps
 from toolgraph.execute.models import CallRecord
 from toolgraph.planner.models import Plan
+from toolgraph.text.lexicon import WRITE_WORDS
 from toolgraph.text.reading import read, vocabulary_of
 from toolgraph.text.schema import schema_fields
 from toolgraph.text.words import ATTRIBUTE_STOPWORDS, stem
@@ -126,14 +127,20 @@ def _looks_time(key: tuple[str, ...], v: Any) -> bool:
     return bool(parts & TIME_KEYS) and isinstance(v, str | int) and not isinstance(v, bool)
 
 
+_ID_PARTS = {"id", "ids", "uuid", "key", "ref", "code"}
+
+
 def _looks_person(key: tuple[str, ...], v: Any) -> bool:
     if not isinstance(v, str) or not v.strip() or len(v) > 80:
         return False
     if not key:  # a bare answer ("Ridley Scott"): its shape alone says
         return bool(_PERSONISH.match(v.strip()))
     parts = set(key_parts(key[-1]))
+    if parts & _ID_PARTS:  # owner_id: ENG-3 names nobody
+        return False
     context = {p for k in key[:-1] for p in key_parts(k)}
-    if parts & PERSON_KEYS and (parts - {"name"} or context & PERSON_KEYS or _PERSONISH.match(v.strip())):
+    if parts & PERSON_KEYS and ((parts - {"name"}) & PERSON_KEYS or context & PERSON_KEYS or
+                                _PERSONISH.match(v.strip())):  # author_name, not project_name: Payments
         return True
     return bool(_PERSONISH.match(v.strip())) and bool((parts | context) & PERSON_KEYS)
 
@@ -178,6 +185,9 @@ _ASKED_NOUNS = re.compile(
     r"|her\s+|my\s+|that\s+|this\s+)?(?:[a-z]+'s\s+)?([a-z]+(?:\s+(?:and\s+)?[a-z]+){0,3})")
 
 
+_WHICH_NOUN = re.compile(r"\b(?:what|which)\s+([a-z]{3,})\s+(?:is|are|was|were|does|do|did|has|have)\b")
+
+
 def asked_nouns(query: str) -> set[str]:
     """Stems of the words in asking position: what follows "what's the / their / that X's", "how's the", "give
     me", "and" ("what's that depot's address" -> address; "give me sunrise and sunset" -> sunrise, sunset)."""
@@ -192,6 +202,7 @@ def asked_nouns(query: str) -> set[str]:
             said.append(stem(w))
         # a generic word says which of the thing is meant, not what: "phone number" asks for the phone
         out |= {w for w in said if w not in _GENERIC_NOUNS} or set(said)
+    out |= {stem(w) for w in _WHICH_NOUN.findall(query.lower()) if w not in ATTRIBUTE_STOPWORDS}
     return out
 
 
@@ -259,7 +270,8 @@ def _stand_in(query: str, call: CallRecord, planned_schema: Any) -> str | None:
             f"request names")
 
 
-NAMING_KINDS = ("quoted", "cue", "name", "noun_id", "identifier", "email", "isbn", "residual_owner", "residual_place")
+NAMING_KINDS = ("quoted", "cue", "name", "noun_id", "identifier", "slug", "email", "isbn", "residual_owner",
+                "residual_place")
 HONORIFICS = {"dr", "mr", "mrs", "ms", "miss", "prof", "sir", "dame", "the"}
 
 
@@ -280,10 +292,106 @@ def unused_names(query: str, plan: Plan, calls: list[CallRecord]) -> list[str]:
     return out
 
 
+_CHANGE_VERBS = WRITE_WORDS - {"open", "close", "check", "log", "make", "start", "stop", "order", "set", "mark"}
+_POLITE = re.compile(r"^(?:please|kindly|now|also|and|then|so|can you|could you|would you|will you|i want to|"
+                     r"i'd like to|i would like to|i need to|i wish to|help me|let's|go ahead and)\b[\s,]*")
+
+
+def asks_to_change(query: str) -> str | None:
+    """The verb by which a request tells the system to change something ("Acknowledge the open incident ...",
+    "please renew my loan", "check out the dispossessed"), read only where an order stands: at the start of a
+    sentence, after "please", "can you", "i want to"... ("which issues are open" asks to change nothing); or None."""
+    for clause in re.split(r"[.!?;:,]+|\s-\s", query.lower()):
+        clause = clause.strip(" ,")
+        while (m := _POLITE.match(clause)) and m.end():
+            clause = clause[m.end():]
+        if clause.startswith("check out") or clause.startswith("check in"):
+            return " ".join(clause.split()[:2])
+        first = re.match(r"[a-z]+", clause)
+        if first and first.group() in _CHANGE_VERBS:
+            return first.group()
+    return None
+
+
+_DET = r"(?:the|that|this|their|his|her|its|my|our|your)"
+_OWNER = re.compile(rf"\b{_DET}\s+(?:[a-z]+\s+)?([a-z]{{3,}})'s\s+([a-z]{{3,}})|"  # the (biology) teacher's email
+                    rf"\b([a-z]{{3,}})\s+of\s+(?:{_DET}\s+|[a-z]+(?:\s[a-z]+)?'s\s+)(?:[a-z]+\s+)?([a-z]{{3,}})"
+                    r"(?=\s*(?:[?.!,;]|$)|\s+(?:and|in|on|at|for|with|from|please)\b)")  # the email of X's teacher
+
+
+def _wrong_owner(query: str, plan: Plan, answered: list[CallRecord], nearby: set[str]) -> list[str]:
+    """"What's the email of Mei Lin's biology teacher?" answered by a student's record: an attribute asked of a
+    kind of thing the tools know (teacher, depot, author: a word of the plan's tools or of the fields of the tools
+    next to them, ``nearby``) that no goal tool is about (its name or fields)."""
+    if not answered:
+        return []
+    known = {stem(w) for t in plan.tools for w in key_parts(f"{t.name} {t.description[:600]}")} | nearby
+    vocabulary = vocabulary_of(*(f"{t.name} {t.description[:600]}" for t in plan.tools))
+    names = {str(o.value).lower() for o in read(query, vocabulary) if o.kind in NAMING_KINDS}
+    lowered = query.lower()
+    owners: set[str] = set()
+    for m in _OWNER.finditer(lowered):
+        owner, attr = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
+        if owner in ATTRIBUTE_STOPWORDS or attr in ATTRIBUTE_STOPWORDS or any(owner in n.split() for n in names) \
+                or stem(owner) not in known:
+            continue
+        owners.add(owner)
+    if not owners:
+        return []
+    tools = {t.id: t for t in plan.tools}
+    about: set[str] = set()
+    for c in answered:
+        t = tools.get(c.substitute_for or c.tool)
+        text = f"{c.tool.rsplit('/', 1)[-1]} {t.name if t else ''}"  # (a description may name other kinds)
+        about |= {stem(w) for w in key_parts(text)}
+        about |= {stem(p) for key, _ in leaves(_value(c)) for k in key for p in key_parts(k)}
+    return [f"the request asks about the {o}, but no goal call is about one" for o in sorted(owners)
+            if stem(o) not in about]
+
+
+def _narrowed(query: str, calls: list[CallRecord], answered: list[CallRecord]) -> list[str]:
+    """"list all open sev1 incidents" answered by one incident fetched from the list: the request asks for the
+    things (a plural the listing call is named or keyed for), and the goal gives one of them."""
+    words = {w.lower() for w in _WORD.findall(query)}
+    out: list[str] = []
+    for c in answered:
+        if not isinstance(_value(c), dict) or any(isinstance(v, list) and v for v in _value(c).values()):
+            continue
+        for up in calls:  # (the calls before it: a sibling goal's list is its own answer)
+            value = _value(up)
+            if up is c or up in answered or up.level >= c.level or up.status != "ok" or \
+                    not isinstance(value, dict | list):
+                continue
+            lists = [("", value)] if isinstance(value, list) else [(k, v) for k, v in value.items()
+                                                                    if isinstance(v, list)]
+            for key, items in lists:
+                plural = {w for w in key_parts(f"{key} {up.tool.rsplit('/', 1)[-1]}") if w.endswith("s")}
+                if len(items) > 1 and plural & words:
+                    out.append(f"the request asks for {sorted(plural & words)[0]}; the goal call [{c.id}] gave one "
+                               f"of the {len(items)} that [{up.id}] listed")
+                    return out
+    return out
+
+
+_COUNTED = re.compile(r"\bhow many\s+(?:([a-z]{3,})\s+)?([a-z]{3,})")  # how many (electric) cars
+
+
+def _changed(call: CallRecord, verb: str, writers: dict[str, str]) -> bool:
+    """Whether a successful call changed data: a tool that surely does, or one marked as maybe changing data whose
+    name or description holds the request's verb ("send a copy of the transcript": ``request_transcript_copy``,
+    "Send a copy of a student's transcript")."""
+    text = writers.get(call.tool)
+    if text is None:
+        return False
+    return text == "" or bool({stem(w) for w in verb.split()} & {stem(w) for w in key_parts(text)})
+
+
 def judge(query: str, plan: Plan, calls: list[CallRecord], output_schemas: dict[str, Any] | None = None,
-          nearby_fields: set[str] | None = None) -> Outcome:
+          nearby_fields: set[str] | None = None, writers: dict[str, str] | None = None) -> Outcome:
     """The run's status and reasons (see the module). ``output_schemas``: tool id -> declared output schema;
-    ``nearby_fields``: stems of the field names of the tools next to the plan's (:func:`nearby_asks`)."""
+    ``nearby_fields``: stems of the field names of the tools next to the plan's (:func:`nearby_asks`);
+    ``writers``: the tools that may change data (``Runner.changing_tools``; a request that asks for a change needs
+    a successful call of one)."""
     if not calls:
         why = "the planner found no tool for the request" if not plan.tools else "no tool was called"
         return Outcome("failure", [why])
@@ -296,8 +404,18 @@ def judge(query: str, plan: Plan, calls: list[CallRecord], output_schemas: dict[
                                    + (f": {c.error}" if c.error else ""))
     answered = [c for c in goals if c.status == "ok"]
     counting = any(a.kind == "count" for a in asks(query))
+    tools = {t.id: t for t in plan.tools}
     for c in answered:
-        if c.simulated or (counting and _value(c) == []):  # "how many": an empty list counts 0
+        if counting and _value(c) == [] and not c.simulated:  # "how many": an empty list counts 0, of its things
+            t = tools.get(c.substitute_for or c.tool)
+            about = {stem(w) for w in key_parts(f"{c.tool.rsplit('/', 1)[-1]} {t.name} {t.description[:400]}"
+                                                if t else c.tool)}
+            counted = _COUNTED.search(query.lower())
+            if counted and not {stem(w) for w in counted.groups() if w} & about:
+                outcome.reasons.append(f"goal call [{c.id}] {c.tool} counted nothing, and it is not about the "
+                                       f"{counted.group(2)} asked")
+            continue
+        if c.simulated:
             continue
         if is_empty(_value(c)):
             outcome.reasons.append(f"goal call [{c.id}] {c.tool} returned nothing (an empty result answers nothing)")
@@ -315,6 +433,11 @@ def judge(query: str, plan: Plan, calls: list[CallRecord], output_schemas: dict[
     outcome.asked = asks(query) + attribute_asks(query, [s for s in schemas if s])
     outcome.asked += [a for a in nearby_asks(query, nearby_fields or set(), [s for s in schemas if s])
                       if not any(a.word == b.word for b in outcome.asked)]
+    verb = asks_to_change(query) if ok else None
+    if verb and not any(_changed(c, verb, writers or {}) for c in ok):
+        outcome.reasons.append(f"the request asks to change something ({verb!r}), but no call changed anything")
+    for why in _wrong_owner(query, plan, answered, nearby_fields or set()) + _narrowed(query, calls, answered):
+        outcome.reasons.append(why)
     named = {stem(p) for c in answered for p in key_parts(c.tool.rsplit("/", 1)[-1])}  # air_quality: "the air"
     if values:
         for ask in outcome.asked:

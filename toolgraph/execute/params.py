@@ -300,4 +300,47 @@ def bind(tool: ExecTool, request: str, upstream: list[Upstream], vocabulary: fro
         if p.name in required:
             raise ArgumentError(f"{tool.id}: cannot bind the required parameter {p.name!r}: no upstream result has "
                                 f"a field {p.name!r} and the request names no value for it")
-    return Binding(args, sources)
+    if not required and not args:  # a search whose every filter is optional still needs one ("name or email")
+        hit = _lookup_filter(tool, offered, used, request)
+        if hit is not None:
+            args[hit[0]], sources[hit[0]] = hit[1], f"request ({hit[2]}, the lookup's one filter)"
+    return Binding({k: _as_type(v, _param_type(tool, k)) for k, v in args.items()}, sources)
+
+
+_SAYING = re.compile(r"(?:saying|says|that reads|reading|with the (?:text|message|body|note|comment|description)|"
+                     r"message|note|comment|description|text)\s*:?\s*$", re.IGNORECASE)
+
+
+def _lookup_filter(tool: ExecTool, offered: list[Any], used: set[int], request: str) -> tuple[str, Any, str] | None:
+    """For a tool with only optional parameters, the one a lookup takes (an email if the request gives one, else a
+    name, title or query) with the value the request names for it, as if it were required. Quoted text that is
+    what to write (``saying "blocked on ..."``) names nothing to look up."""
+    offered = [o for o in offered if o.kind != "quoted" or not _SAYING.search(request[:max(o.start, 0)])]
+    from toolgraph.text.reading import KIND_PARTS, NAME_PARTS, param_parts
+
+    ranked = sorted(tool.params, key=lambda p: (not param_parts(p.name) & KIND_PARTS["email"],
+                                                not param_parts(p.name) & NAME_PARTS))
+    for p in ranked:
+        parts = param_parts(p.name)
+        if not parts & (NAME_PARTS | KIND_PARTS["email"]) or json_type_of(p.type) != "string":
+            continue
+        named = [o for o in offered if o.kind != "topic" and (o.kind != "residual" or len(str(o.value).split()) > 1)]
+        # (a name: a single leftover word such as "everything" is none)
+        hit = pick(p.name, "string", p.description or "", named, used, True)
+        if hit is not None:
+            return p.name, hit[0], hit[1]
+    return None
+
+
+def _param_type(tool: ExecTool, name: str) -> str:
+    return next((json_type_of(p.type) for p in tool.params if p.name == name), "")
+
+
+def _as_type(value: Any, kind: str) -> Any:
+    """A value read as a number for a string parameter ("booking 5521" for ``booking_id: string``) as text, and
+    digits for an integer parameter as a number; anything else as it is (the schema check names a mismatch)."""
+    if kind == "string" and isinstance(value, int | float) and not isinstance(value, bool):
+        return str(value)
+    if kind == "integer" and isinstance(value, str) and re.fullmatch(r"-?\d{1,18}", value.strip()):
+        return int(value.strip())
+    return value

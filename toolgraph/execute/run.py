@@ -34,7 +34,7 @@ async def execute_plan(store: Any, plan: Plan, *, executors: Sequence[Executor],
     answered = time.perf_counter()
     ok = sum(c.status == "ok" for c in calls)
     nearby = await asyncio.to_thread(nearby_field_words, store, plan.tool_ids())
-    outcome = judge(plan.query, plan, calls, runner.output_schemas(), nearby)
+    outcome = judge(plan.query, plan, calls, runner.output_schemas(), nearby, runner.changing_tools())
     usage = {"calls": len(calls), "ok": ok, "failed": sum(c.status == "failed" for c in calls),
              "skipped": sum(c.status == "skipped" for c in calls), "attempts": sum(c.attempts for c in calls),
              "llm": llm.usage.since(mark) if mark is not None else None, "plan": plan.usage.model_dump()}

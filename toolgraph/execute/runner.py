@@ -142,6 +142,23 @@ class Runner:
         """Tool id -> declared output schema, of the tools this runner loaded (for judging the outcome)."""
         return {i: t.output_schema for i, t in self._tools.items() if t is not None and t.output_schema}
 
+    def changing_tools(self) -> dict[str, str]:
+        """The tools this runner loaded that may change data: id -> "" for those that surely do (an HTTP write, a
+        tool marked so and named for a change: toolgraph.planner.chains.changes_data), else their name and
+        description (not declared read-only: an MCP tool without the hint, a Python function that says nothing);
+        the judge then looks for the request's verb in them."""
+        from toolgraph.planner.chains import changes_data
+
+        out: dict[str, str] = {}
+        for i, t in self._tools.items():
+            if t is None:
+                continue
+            if changes_data(t):
+                out[i] = ""
+            elif not t.method and t.source_ref.get("mutating") is not False:  # not declared read-only (a Python
+                out[i] = f"{t.name} {t.description[:400]}"  # function says nothing; an MCP tool without the hint)
+        return out
+
     async def _tool(self, tool_id: str) -> ExecTool | None:
         if tool_id not in self._tools:
             self._tools[tool_id] = await asyncio.to_thread(load_tool, self.store, tool_id)

@@ -159,7 +159,8 @@ def asked_types(text: str) -> set[str]:
 # Words by which a request asks to change something (book, cancel, renew...): only then may a plan hold a tool that
 # changes data.
 WRITE_WORDS = frozenset(
-    "add assign book borrow cancel change check checkout close comment create delete edit enrol enroll file lend "
+    "acknowledge add approve archive assign book borrow cancel change check checkout close comment create delete "
+    "edit enrol enroll file freeze lend refund reject rent restore unfreeze "
     "log make mark move open order pay place post publish put register remove rename renew reorder replace "
     "reschedule reserve return schedule send set start stop submit subscribe transfer unsubscribe update upload "
     "write".split())
@@ -173,5 +174,6 @@ def asks_for_change(text: str) -> bool:
 # The verbs that open the name of a tool that changes data (``cancel_booking``, ``addReview``); reads such as
 # ``check_availability`` or ``open_issues`` are not among them.
 WRITE_NAME_VERBS = frozenset(
-    "add assign book cancel create delete edit lend move pay place post publish put register remove rename renew "
+    "acknowledge add approve archive assign book cancel create delete edit enrol enroll freeze lend move pay place "
+    "post publish put refund register reject remove rename renew rent restore unfreeze "
     "reschedule reserve schedule send set submit subscribe transfer unsubscribe update upload write".split())

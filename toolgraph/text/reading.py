@@ -74,7 +74,8 @@ _POSSESSIVE = re.compile(r"(?:'s|’s|'|’)$")
 @dataclass(frozen=True)
 class Offer:
     value: Any
-    kind: str  # quoted, cue, name, place, noun_id, identifier, email, url, phone, date, time, count, number, topic
+    kind: str  # quoted, cue, name, place, noun_id, identifier, slug, email, url, phone, date, time, count, number,
+    # topic
     noun: str = ""  # the noun before an id, or the unit after a count
     start: int = 0  # where in the request (earlier offers win ties)
 
@@ -172,9 +173,12 @@ def read(text: str, vocabulary: frozenset[str] | set[str] = frozenset()) -> list
     for m in _TOKEN.finditer(text):
         token = m.group()
         digits = sum(ch.isdigit() for ch in token)  # an identifier has a run of digits ("top-1" is none)
-        if free(m.span()) and digits >= 3 and (re.search(r"[A-Za-z]", token) and len(token) >= 4 or len(token) >= 6):
+        named = token[0].isalpha() and "-" in token and (digits >= 2 or token.count("-") >= 2)  # api-gw-03, eu-west-1
+        if free(m.span()) and (digits >= 3 and (re.search(r"[A-Za-z]", token) and len(token) >= 4 or len(token) >= 6)
+                               or named and len(token) >= 5):
             digits = re.sub(r"[^\dXx]", "", token)
-            kind = "isbn" if len(digits) in (10, 13) and re.fullmatch(r"[\d-]+[\dXx]", token) else "identifier"
+            kind = "isbn" if len(digits) in (10, 13) and re.fullmatch(r"[\d-]+[\dXx]", token) else \
+                "slug" if len(digits) < 3 else "identifier"  # a host or region name (api-gw-03), not an id
             add(Offer(token, kind, start=m.start()), m.span())
     for m in _ORDINAL.finditer(text):  # "the second season" -> season 2
         word, noun = m.group(1).lower(), m.group(2)
@@ -355,12 +359,12 @@ def pick(name: str, kind: str, description: str, offers: list[Offer], used: set[
         return None
     named = parts & NAME_PARTS or {"name", "title", "search", "query", "keyword"} & desc
     if named or required:
-        o = best("quoted", "cue", "name", "place")
+        o = best("quoted", "cue", "name", "place", "slug")
         if o is None and parts & SEARCH_PARTS:  # search text: what the request is about, else what is left
             o = best("topic", "residual_owner", "residual_place", "residual")
         if o is None and named:
             o = best("residual_owner", "residual_place", "residual") or (best("topic") if required else None)
-        if o is not None and (named or o.kind in ("quoted", "cue")):  # else only what the user set apart
+        if o is not None and (named or o.kind in ("quoted", "cue", "slug")):  # else only what the user set apart
             return _took(o, used, "name")
     return None
 
