@@ -15,7 +15,6 @@ without Java 17+ and Maven, or with ``TOOLGRAPH_TEST_NEO4J=off``).
 
 from __future__ import annotations
 
-import logging
 import os
 import socket
 from collections.abc import Iterator
@@ -139,8 +138,6 @@ def neo4j_connection(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[
     when set, else the project's own Neo4j 5.26 with APOC Core, APOC Extended and GDS 2.13
     (toolgraph/db/neo4j_server.py), built from Maven Central on first use, started for this session only and
     stopped at its end. Skipped without Java 17+ and Maven, or with TOOLGRAPH_TEST_NEO4J=off."""
-    # Neo4j 5.26 notifies of every label or property a query names that the (fresh) database does not have yet
-    logging.getLogger("neo4j.notifications").setLevel(logging.ERROR)
     uri = os.environ.get("TOOLGRAPH_TEST_NEO4J_URI")
     if uri:
         yield {"uri": uri, "user": os.environ.get("TOOLGRAPH_TEST_NEO4J_USER", "neo4j"),
