@@ -8,7 +8,8 @@ here for the session's server; set it by hand on a test that starts a server of 
 fast test that starts a server or loads a model all the same fails, naming itself.
 
 Neo4j-only tests (marked ``neo4j``) run against ``TOOLGRAPH_TEST_NEO4J_URI`` when it is set (user and password
-from ``TOOLGRAPH_TEST_NEO4J_USER`` / ``..._PASSWORD``, database ``..._DATABASE``), e.g. docker-compose.yml; else
+from ``TOOLGRAPH_TEST_NEO4J_USER`` / ``..._PASSWORD``, database ``..._DATABASE``, its HTTP address (Neo4j Browser)
+``..._HTTP_URI``), e.g. docker-compose.yml; else
 against the project's own Neo4j 5.26 with APOC and GDS, built with Maven and started for the session (skipped
 without Java 17+ and Maven, or with ``TOOLGRAPH_TEST_NEO4J=off``).
 """
@@ -142,7 +143,8 @@ def neo4j_connection(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[
     if uri:
         yield {"uri": uri, "user": os.environ.get("TOOLGRAPH_TEST_NEO4J_USER", "neo4j"),
                "password": os.environ.get("TOOLGRAPH_TEST_NEO4J_PASSWORD", "toolgraph-dev"),
-               "database": os.environ.get("TOOLGRAPH_TEST_NEO4J_DATABASE", "neo4j")}
+               "database": os.environ.get("TOOLGRAPH_TEST_NEO4J_DATABASE", "neo4j"),
+               "http_uri": os.environ.get("TOOLGRAPH_TEST_NEO4J_HTTP_URI", "")}
         return
     from toolgraph.db.neo4j_server import Neo4jServer, unavailable_reason
 
