@@ -7,7 +7,9 @@ CallPath, Run, Memory, Edit or User key as the description names it; the writes 
 them from ``ROWS``. A write runs in a transaction that is rolled back, so every query sees the same graph.
 
 Every query must run without error and return rows whose keys are the columns its header's ``returns:`` names;
-every query returns at least one row, but those of ``MAY_BE_EMPTY``, and a write's count is at least one.
+every query returns at least one row, but those of ``MAY_BE_EMPTY``, and a write's count is at least one. The
+benchmarks' own files (``cypher/bench``) run here too; the admin files run where the procedures are installed and
+listed (tests/test_procedures.py), the GDS projection in the substitutes job on GDS (tests/test_neo4j.py).
 """
 
 from __future__ import annotations
@@ -16,22 +18,26 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.conftest import SAMPLE
+from tests.conftest import ROOT, SAMPLE
 from tests.test_embed_cache import HashEmbedder
-from toolgraph.db.cypher import DECLARED_PARAM, NamedQuery, default_catalog
+from toolgraph.db.cypher import DECLARED_PARAM, NamedQuery, default_catalog, parse_query_file
 from toolgraph.db.store import GraphStore, Tx
 from toolgraph.demo import run_demo
 
 NAMES = default_catalog().names()
+BENCH = sorted((ROOT / "cypher" / "bench").glob("*.cypher"))
+# the benchmarks' files: auto-commit, no rollback; the one write deletes the edges of a source the sample lacks
+BENCH_PARAMS = {"delete_imported_weak_resources": {"source": "no-such-importer"},
+                "mined_resource_edges": {"sources": ["import", "openapi", "rules", "llm", "taskbench"]}}
 DEPENDENCIES = ("SEQUENTIAL", "STRONG_RESOURCE", "WEAK_RESOURCE")
 # queries whose answer on the sample is no row at all, and why
 MAY_BE_EMPTY = {
     "deleted_dependencies": "the sample deletes no imported dependency",
-    "audit_resource_edges": "the sample's resource edges come from imports, the audit lists the mined ones",
 }
 
 
@@ -263,6 +269,16 @@ def test_every_named_query_runs_on_the_sample(sample: Sample, name: str) -> None
         assert rows[0]["n"] >= 1, f"{name} touched nothing with {params}"
 
 
+@pytest.mark.parametrize("path", BENCH, ids=[p.stem for p in BENCH])
+def test_every_benchmark_query_runs_on_the_sample(sample: Sample, path: Path) -> None:
+    query = parse_query_file(path)
+    before = counts(sample.store)
+    rows = sample.store.run_file(query, **BENCH_PARAMS.get(query.name, {}))
+    assert counts(sample.store) == before
+    expected = columns(query)
+    assert rows and [sorted(row) for row in rows if set(row) != expected] == []
+
+
 def test_every_query_has_parameters_here() -> None:
     """Each query's parameters are filled by ``params_for`` (checked without a graph: every fact is a stand-in)."""
     facts = {key: "x" for key in ("tool", "group", "category", "callpath", "run", "memory", "edit", "user", "job",
@@ -273,3 +289,6 @@ def test_every_query_has_parameters_here() -> None:
     assert {name: sorted(params_for(catalog[name], facts)) for name in NAMES} == {
         name: sorted(catalog[name].params) for name in NAMES}
     assert sorted(set(ROWS) - set(NAMES)) == [] and sorted(set(BY_QUERY) - set(NAMES)) == []
+    assert {name: sorted(params) for name, params in BENCH_PARAMS.items()} == {
+        p.stem: sorted(parse_query_file(p).params) for p in BENCH if parse_query_file(p).params}
+
