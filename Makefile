@@ -6,7 +6,7 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: demo test test-fast test-neo4j setup clean
+.PHONY: demo test test-fast test-neo4j browser-screenshot setup clean
 
 setup: $(VENV)/.installed
 
@@ -43,6 +43,12 @@ test: setup $(CHROMIUM)
 # only the tests that run on Neo4j (the same server)
 test-neo4j: setup
 	$(BIN)/python -m pytest -m neo4j
+
+# Neo4j Browser (served by the project's Neo4j at /browser/) drawing a query of docs/browser-guide.md in headless
+# Chromium: tests/test_neo4j_browser.py, which also saves the screenshot into the docs
+browser-screenshot: setup $(CHROMIUM)
+	TOOLGRAPH_BROWSER_SCREENSHOT=docs/img/neo4j-browser-guide-query.png $(BIN)/python -m pytest -m neo4j \
+		tests/test_neo4j_browser.py
 
 # the fast tier (tests/conftest.py marks it): no graph server starts, no embedding model loads
 test-fast: setup

@@ -8,14 +8,14 @@ here for the session's server; set it by hand on a test that starts a server of 
 fast test that starts a server or loads a model all the same fails, naming itself.
 
 Neo4j-only tests (marked ``neo4j``) run against ``TOOLGRAPH_TEST_NEO4J_URI`` when it is set (user and password
-from ``TOOLGRAPH_TEST_NEO4J_USER`` / ``..._PASSWORD``, database ``..._DATABASE``), e.g. docker-compose.yml; else
+from ``TOOLGRAPH_TEST_NEO4J_USER`` / ``..._PASSWORD``, database ``..._DATABASE``, its HTTP address (Neo4j Browser)
+``..._HTTP_URI``), e.g. docker-compose.yml; else
 against the project's own Neo4j 5.26 with APOC and GDS, built with Maven and started for the session (skipped
 without Java 17+ and Maven, or with ``TOOLGRAPH_TEST_NEO4J=off``).
 """
 
 from __future__ import annotations
 
-import logging
 import os
 import socket
 from collections.abc import Iterator
@@ -139,13 +139,12 @@ def neo4j_connection(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[
     when set, else the project's own Neo4j 5.26 with APOC Core, APOC Extended and GDS 2.13
     (toolgraph/db/neo4j_server.py), built from Maven Central on first use, started for this session only and
     stopped at its end. Skipped without Java 17+ and Maven, or with TOOLGRAPH_TEST_NEO4J=off."""
-    # Neo4j 5.26 notifies of every label or property a query names that the (fresh) database does not have yet
-    logging.getLogger("neo4j.notifications").setLevel(logging.ERROR)
     uri = os.environ.get("TOOLGRAPH_TEST_NEO4J_URI")
     if uri:
         yield {"uri": uri, "user": os.environ.get("TOOLGRAPH_TEST_NEO4J_USER", "neo4j"),
                "password": os.environ.get("TOOLGRAPH_TEST_NEO4J_PASSWORD", "toolgraph-dev"),
-               "database": os.environ.get("TOOLGRAPH_TEST_NEO4J_DATABASE", "neo4j")}
+               "database": os.environ.get("TOOLGRAPH_TEST_NEO4J_DATABASE", "neo4j"),
+               "http_uri": os.environ.get("TOOLGRAPH_TEST_NEO4J_HTTP_URI", "")}
         return
     from toolgraph.db.neo4j_server import Neo4jServer, unavailable_reason
 

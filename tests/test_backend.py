@@ -76,6 +76,13 @@ def test_neo4j_vector_ddl_text() -> None:
                           "`vector.quantization.enabled`: false}}"]
 
 
+def test_only_neo4j_on_bolt_5_2_or_later_has_its_unknown_name_notifications_off() -> None:
+    neo4j, arcadedb = Backend(kind=NEO4J, agent="Neo4j/5.26.18"), Backend(kind=ARCADEDB, agent="ArcadeDB/25")
+    assert neo4j.driver_options((5, 8)) == {"notifications_disabled_classifications": ["UNRECOGNIZED"]}
+    assert neo4j.driver_options((5, 1)) == neo4j.driver_options((4, 4)) == {}  # the driver would refuse the filter
+    assert arcadedb.driver_options((5, 8)) == {}
+
+
 def test_detect_reads_versions_and_kind() -> None:
     answers = {"RETURN gds.version() AS v": "2.13.2", "RETURN apoc.version() AS v": "5.26.0"}
 

@@ -8,6 +8,7 @@ The server is the project's own (tests/conftest.py starts it for the session: Ja
 from __future__ import annotations
 
 import json
+import logging
 import re
 from pathlib import Path
 
@@ -33,6 +34,19 @@ def test_every_query_explains_on_neo4j(neo4j_store: GraphStore) -> None:
     # and the files only Neo4j plans: the GDS projections (cypher/graphrag holds a fragment the retrievers complete)
     extra = [parse_query_file(p) for p in sorted((ROOT / "cypher" / "gds").glob("*.cypher"))]
     assert extra and [q.name for q in extra if not neo4j_store.explain(q)] == []
+
+
+def test_unknown_names_are_not_notified_but_deprecations_are(neo4j_store: GraphStore,
+                                                             caplog: pytest.LogCaptureFixture) -> None:
+    """The store turns off Neo4j's notifications of labels, types and properties the graph does not hold (every
+    named query on an empty graph had them); a real warning, here a deprecated function, still comes."""
+    with caplog.at_level(logging.INFO, logger="neo4j.notifications"):
+        neo4j_store.query("fetch_tools", ids=["nope"])
+        hand_typed(neo4j_store, "MATCH (n:NoSuchLabel)-[:NO_SUCH_TYPE]->(m) WHERE n.no_such_key = 1 RETURN m")
+        assert [r.getMessage()[:120] for r in caplog.records if r.name == "neo4j.notifications"] == []
+        hand_typed(neo4j_store, "MATCH (n) RETURN id(n) AS i LIMIT 1")
+    notified = [r.getMessage() for r in caplog.records if r.name == "neo4j.notifications"]
+    assert len(notified) == 1 and "deprecated" in notified[0]
 
 
 def test_gds_and_apoc_are_there(neo4j_store: GraphStore) -> None:

@@ -2,7 +2,7 @@
 // category: the explorer's search when no full-text index or embeddings exist.
 // mode: read
 // params: text: lower-case text, category: name or null, limit: how many
-// returns: id, name, group, category
+// returns: id, name, group, category, rank (0: the name is the text, 1: it starts with it, 2: it contains it)
 MATCH (t:Tool)
 WHERE toLower(t.name) CONTAINS $text OR toLower(t.id) CONTAINS $text
 MATCH (t)<-[:HAS_TOOL]-(g:ToolGroup)<-[:HAS_GROUP]-(c:Category)

@@ -112,7 +112,8 @@ def db_neo4j_start(obj: Context, show_password: bool, as_json: bool) -> None:
     info = server.start(progress=lambda msg: click.echo(msg, err=True))
     data = {**info.public(), "password": info.password if show_password else f"(in {server.home / 'password'})"}
     emit(data, as_json, lambda d: click.echo(f"Neo4j running: {d['bolt_uri']} user {d['user']} password "
-                                            f"{d['password']} (pid {d['pid']})"))
+                                            f"{d['password']} (pid {d['pid']}); Neo4j Browser at "
+                                            f"{d['http_uri']}/browser/"))
 
 
 @db_neo4j.command("stop")

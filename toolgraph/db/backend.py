@@ -12,6 +12,7 @@ Both are spoken to with the same driver and the same Cypher. What differs:
 | APOC | when the plugin is installed | a subset (no apoc.create/periodic/custom/cypher.run) |
 | ``algo.pagerank`` | (n/a) | ignores ``nodeLabels`` / ``relationshipTypes`` |
 | concurrent MERGE on a unique key | retried by the driver | ``ConstraintError``, not retried: retry it yourself |
+| notification filters (Bolt 5.2+) | ``UNRECOGNIZED`` off (:meth:`Backend.driver_options`) | none (older Bolt) |
 
 ``detect`` fills a :class:`Backend` at connect time from the server's own answers.
 """
@@ -67,6 +68,15 @@ class Backend:
             "apoc": self.apoc_version,
             "algo": self.has_algo,
         }
+
+    def driver_options(self, bolt_version: tuple[int, ...]) -> dict[str, Any]:
+        """Driver settings for this server, beyond the connection's own. Neo4j notifies of every label, type or
+        property a query names that the database does not hold (yet), so a fresh or partly filled graph floods the
+        log with them on every named query: that category alone is turned off. Deprecations, performance hints and
+        the rest still come (logger ``neo4j.notifications``). Servers before Bolt 5.2 cannot filter."""
+        if self.kind != NEO4J or tuple(bolt_version) < (5, 2):
+            return {}
+        return {"notifications_disabled_classifications": ["UNRECOGNIZED"]}
 
     # -- vectors -----------------------------------------------------------------------------------------------
     def vector_index_name(self, label: str, prop: str) -> str:

@@ -127,16 +127,17 @@ class GraphStore:
         write transactions to the writer). ``gds_uri``: a server of the same database that has the GDS plugin
         (a cluster's analytics secondary): graph algorithms project and compute there, their results are written
         through ``uri`` as usual."""
-        driver = GraphDatabase.driver(
-            uri,
-            auth=(user, password),
-            connection_timeout=min(10.0, retry_time_s + 1),
-            connection_acquisition_timeout=min(30.0, retry_time_s + 2),
-            max_transaction_retry_time=retry_time_s,
-        )
+        options: dict[str, Any] = {
+            "auth": (user, password),
+            "connection_timeout": min(10.0, retry_time_s + 1),
+            "connection_acquisition_timeout": min(30.0, retry_time_s + 2),
+            "max_transaction_retry_time": retry_time_s,
+        }
+        driver = GraphDatabase.driver(uri, **options)
         try:
             driver.verify_connectivity()
-            agent = driver.get_server_info().agent
+            server = driver.get_server_info()
+            agent = server.agent
         except Exception as exc:  # noqa: BLE001 - translated
             driver.close()
             raise _translate(exc, "connecting", uri) from exc
@@ -146,6 +147,10 @@ class GraphStore:
             return records[0][0] if records else None
 
         backend = detect(run_single, agent, http_url=http_url, http_auth=(user, password), database=database)
+        extra = backend.driver_options(tuple(server.protocol_version))
+        if extra:  # settings only this server takes (Backend.driver_options): the same connection with them
+            driver.close()
+            driver = GraphDatabase.driver(uri, **options, **extra)
         gds_driver = None
         if gds_uri:
             gds_driver = GraphDatabase.driver(gds_uri, auth=(user, password),
