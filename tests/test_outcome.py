@@ -22,6 +22,7 @@ from toolgraph.execute.lessons import forget_run, list_memories
 from toolgraph.execute.models import CallRecord
 from toolgraph.execute.outcome import asks, is_empty, judge
 from toolgraph.execute.run import execute_plan
+from toolgraph.text.words import stem
 
 MEMBERS = {7: {"member_id": 7, "name": "Ada Park", "email": "ada.park@example.org"},
            8: {"member_id": 8, "name": "Ben Okoro", "email": "ben@example.org"}}
@@ -265,8 +266,9 @@ def test_the_judge_reads_orders_owners_and_lists_narrowed_to_one() -> None:
                        raw_value=[{"student_id": "S-1", "name": "Mei Lin"}])
     student = CallRecord(id="c2", tool=f"{GROUP}/student", level=1, status="ok",
                          raw_value={"student_id": "S-1", "name": "Mei Lin", "email": "mei@x.example"})
-    outcome = judge(plan.query, plan, [found, student])
+    outcome = judge(plan.query, plan, [found, student], nearby_fields={stem("teacher")})  # a nearby teacher_id
     assert outcome.status == "partial" and "the teacher" in outcome.reasons[0]
+    assert judge(plan.query, plan, [found, student]).status == "success"  # a kind no tool knows is not judged
     # "list all ... incidents" answered by one incident fetched from the list
     plan = make_plan("list all open sev1 incidents", [["list_incidents"], ["get_incident"]],
                      [("list_incidents", "get_incident", "incident_id")])

@@ -157,6 +157,14 @@ def _has_count(value: Any) -> bool:
     return isinstance(value, dict) and any(isinstance(v, list) for v in value.values())
 
 
+def _counted_field(value: Any, query: str) -> bool:
+    """"how many points does he have": a number under a field named for what is counted (``points``,
+    ``spots_left`` for "how many spots are left")."""
+    counted = {stem(w) for m in _COUNTED.finditer(query.lower()) for w in m.groups() if w}
+    return bool(counted) and any(isinstance(v, int | float) and not isinstance(v, bool) and key and
+                                 {stem(p) for p in key_parts(key[-1])} & counted for key, v in leaves(value))
+
+
 def asked_fields(query: str, value: Any) -> list[tuple[str, ...]]:
     """Key paths of ``value`` whose last key names a word of the request (``email``, ``due_date`` for "due")."""
     words = request_words(query)
@@ -170,7 +178,7 @@ def asked_fields(query: str, value: Any) -> list[tuple[str, ...]]:
 def meets(ask: Ask, value: Any, query: str = "") -> bool:
     """Whether a goal call's parsed response meets one ask."""
     if ask.kind == "count":
-        return _has_count(value)
+        return _has_count(value) or _counted_field(value, query)
     pairs = list(leaves(value))
     if ask.kind == "time":
         return any(_looks_time(k, v) for k, v in pairs)
@@ -193,15 +201,18 @@ def asked_nouns(query: str) -> set[str]:
     me", "and" ("what's that depot's address" -> address; "give me sunrise and sunset" -> sunrise, sunset)."""
     out: set[str] = set()
     for phrase in _ASKED_NOUNS.findall(query.lower()):
-        said = []
+        said: list[list[str]] = [[]]
         for w in phrase.split():
             if w == "and":
+                said.append([])
                 continue
             if w in ATTRIBUTE_STOPWORDS or len(w) < 3:
                 break  # the noun phrase ends at the first word that is no attribute ("... of the depot")
-            said.append(stem(w))
-        # a generic word says which of the thing is meant, not what: "phone number" asks for the phone
-        out |= {w for w in said if w not in _GENERIC_NOUNS} or set(said)
+            said[-1].append(stem(w))
+        for item in said:  # each item's head noun, its last word: "driving licence number" asks for the licence
+            # (a generic word says which of the thing is meant, not what: "phone number" asks for the phone)
+            heads = [w for w in item if w not in _GENERIC_NOUNS] or item
+            out |= set(heads[-1:])
     out |= {stem(w) for w in _WHICH_NOUN.findall(query.lower()) if w not in ATTRIBUTE_STOPWORDS}
     return out
 
@@ -270,7 +281,7 @@ def _stand_in(query: str, call: CallRecord, planned_schema: Any) -> str | None:
             f"request names")
 
 
-NAMING_KINDS = ("quoted", "cue", "name", "noun_id", "identifier", "slug", "email", "isbn", "residual_owner",
+NAMING_KINDS = ("quoted", "cue", "name", "noun_id", "identifier", "slug", "email", "isbn", "month", "residual_owner",
                 "residual_place")
 HONORIFICS = {"dr", "mr", "mrs", "ms", "miss", "prof", "sir", "dame", "the"}
 
@@ -327,7 +338,8 @@ def _wrong_owner(query: str, plan: Plan, answered: list[CallRecord], nearby: set
         return []
     known = {stem(w) for t in plan.tools for w in key_parts(f"{t.name} {t.description[:600]}")} | nearby
     vocabulary = vocabulary_of(*(f"{t.name} {t.description[:600]}" for t in plan.tools))
-    names = {str(o.value).lower() for o in read(query, vocabulary) if o.kind in NAMING_KINDS}
+    names = {str(o.value).lower() for o in read(query, vocabulary)
+             if o.kind in NAMING_KINDS and not o.kind.startswith("residual")}  # (a kind word may be left over)
     lowered = query.lower()
     owners: set[str] = set()
     for m in _OWNER.finditer(lowered):
@@ -344,7 +356,8 @@ def _wrong_owner(query: str, plan: Plan, answered: list[CallRecord], nearby: set
         t = tools.get(c.substitute_for or c.tool)
         text = f"{c.tool.rsplit('/', 1)[-1]} {t.name if t else ''}"  # (a description may name other kinds)
         about |= {stem(w) for w in key_parts(text)}
-        about |= {stem(p) for key, _ in leaves(_value(c)) for k in key for p in key_parts(k)}
+        about |= {stem(p) for key, _ in leaves(_value(c)) for k in key for p in key_parts(k)
+                  if not set(key_parts(k)[-1:]) & _ID_PARTS}  # (home_club_id points at a club; it is none)
     return [f"the request asks about the {o}, but no goal call is about one" for o in sorted(owners)
             if stem(o) not in about]
 

@@ -48,12 +48,13 @@ _MONTH = r"(" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?"
 # "december twenty-first 2026", "the fourth of december 2026", "4th of december" (spelled-out and "of" dates)
 _SPELLED_DATE = re.compile(r"\b(?:" + _MONTH + r"\s+" + _DAY + r"|(?:the\s+)?" + _DAY + r"\s+of\s+" + _MONTH +
                            r")(?:,?\s+(\d{4}))?\b", re.IGNORECASE)
+_MONTH_YEAR = re.compile(r"\b" + _MONTH + r"\s+(\d{4})\b", re.IGNORECASE)
 _TIME = re.compile(r"\b(\d{1,2}):(\d{2})\s*(am|pm)?\b|\b(\d{1,2})\s*(am|pm)\b", re.IGNORECASE)
 _ISBN = re.compile(r"(?<![\w-])(?:\d[- ]?){9,12}[\dXx](?![\w-])")
 _PHONE = re.compile(r"(?<![\w-])\+?\d[\d ().-]{6,}\d(?![\w-])")
 _TOKEN = re.compile(r"(?<![\w@.-])(?=[A-Za-z0-9-]*\d)[A-Za-z0-9][A-Za-z0-9-]*[A-Za-z0-9](?![\w@])")
-_NOUN_ID = re.compile(r"\b([A-Za-z]{2,})\s*(?:#|no\.?|number|num\.?|id|code|ref)?\s*[:#]?\s*"
-                      r"((?=[A-Za-z0-9-]*\d)[A-Za-z0-9][A-Za-z0-9-]*)\b", re.IGNORECASE)
+_NOUN_ID = re.compile(r"\b([A-Za-z]{2,})(?:\s+(?:#|no\.?|number|num\.?|id|code|ref)?\s*[:#]?\s*|\s*[:#]\s*)"
+                      r"((?=[A-Za-z0-9-]*\d)[A-Za-z0-9][A-Za-z0-9-]*)\b", re.IGNORECASE)  # (db-primary-02: none)
 _COUNT = re.compile(r"\b(\d+|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) +
                     r")(?:\s+|-)([A-Za-z]{2,})\b", re.IGNORECASE)
 _ORDINAL = re.compile(r"\b(" + "|".join(ORDINALS) + r"|\d+(?:st|nd|rd|th))\s+([A-Za-z]{3,})\b", re.IGNORECASE)
@@ -74,8 +75,8 @@ _POSSESSIVE = re.compile(r"(?:'s|’s|'|’)$")
 @dataclass(frozen=True)
 class Offer:
     value: Any
-    kind: str  # quoted, cue, name, place, noun_id, identifier, slug, email, url, phone, date, time, count, number,
-    # topic
+    kind: str  # quoted, cue, name, place, noun_id, identifier, slug, email, url, phone, date, month, time, count,
+    # number, topic
     noun: str = ""  # the noun before an id, or the unit after a count
     start: int = 0  # where in the request (earlier offers win ties)
 
@@ -148,6 +149,10 @@ def read(text: str, vocabulary: frozenset[str] | set[str] = frozenset()) -> list
         if month_no and 1 <= d <= 31 and free(m.span()):
             add(Offer(f"{year}-{month_no:02d}-{d:02d}" if year else f"{month_no:02d}-{d:02d}", "date",
                       start=m.start()), m.span())
+    for m in _MONTH_YEAR.finditer(text):  # "in October 2026": a month, for a ``month`` or a date range
+        month_no = MONTHS.get(m.group(1).lower())
+        if month_no and free(m.span()):
+            add(Offer(f"{m.group(2)}-{month_no:02d}", "month", start=m.start()), m.span())
     for m in _TIME.finditer(text):
         if free(m.span()):
             h, mi, ampm, h2, ampm2 = m.groups()
@@ -203,7 +208,7 @@ def read(text: str, vocabulary: frozenset[str] | set[str] = frozenset()) -> list
             add(Offer(value, "cue", start=m.start(1)))
     for m in _PLACE.finditer(text):
         value = strip_possessive(m.group(1))
-        if value and value not in NOT_NAMES:
+        if value and value not in NOT_NAMES and free(m.span(1)) and value.split()[0].lower() not in MONTHS:
             add(Offer(value, "place", start=m.start(1)))
     for sentence in re.finditer(r"[^.!?]+", text):
         for m in _CAPITALISED.finditer(sentence.group()):
@@ -313,6 +318,10 @@ def pick(name: str, kind: str, description: str, offers: list[Offer], used: set[
             o = first(lambda o, k=k: o.kind == k)
             if o:
                 return _took(o, used, k)
+    if kind == "string" and parts & {"month", "period"}:  # "in October 2026" -> 2026-10
+        o = first(lambda o: o.kind == "month")
+        if o:
+            return _took(o, used, "month")
     if kind == "string" and parts & DATE_PARTS and not parts & ID_PARTS:
         o = first(lambda o: o.kind == "date")
         if o:

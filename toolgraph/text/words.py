@@ -120,7 +120,7 @@ def lexical_similarity(query: str, text: str) -> float:
 # name (time words, adverbs and verbs of requests).
 READING_STOPWORDS = frozenset(
     "a about after all also an and any are as at be before by can could current did do does each every "
-    "find first for from get give had has have her his how i if in into is it it's its last latest list "
+    "during find first for from get give had has have her his how i if in into is it it's its last latest list "
     "many me much my new next no not of on onto or our out over per please show since so some tell than "
     "that the their then there this to top under until up was what what's whats when where which who will "
     "with would yes you your".split())
@@ -140,4 +140,4 @@ ATTRIBUTE_STOPWORDS = frozenset(
     "find first for from get give had has have how i id ids in is it its know last latest let list look "
     "many me more much my named need next no not now of on one or our please s see should show some t "
     "tell that the their them there these they this those to up want was we were what when where which "
-    "who whom whose why will with would yes you your".split())
+    "too also again who whom whose why will with would yes you your".split())
