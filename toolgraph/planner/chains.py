@@ -153,6 +153,7 @@ class ChainFinder:
     providers_per_input: int = 8
     chains_per_goal: int = 40
     _request: RequestFacts | None = field(default=None, init=False, repr=False)
+    _lookups: tuple[int, set[str]] = field(default_factory=lambda: (-1, set()), init=False, repr=False)
     _facts: dict[str, ToolFacts] = field(default_factory=dict, init=False, repr=False)
     _given: dict[tuple[str, str], int] = field(default_factory=dict, init=False, repr=False)
     _ungiven: dict[tuple[str, str, frozenset[str]], int] = field(default_factory=dict, init=False, repr=False)
@@ -281,15 +282,18 @@ class ChainFinder:
         named = mentions(text)
         kept = [p for p in providers if p in cards and resource not in {
             str(q.get("name") or "").lower() for q in cards[p].required}]
-        return sorted(kept, key=lambda p: (-(sims.get(p, 0.0) + self.start(cards[p], named)
+        return sorted(kept, key=lambda p: (-(sims.get(p, 0.0) + self.start(cards[p], named, text)
                                              + (0.1 if not cards[p].required else 0.0)), p))
 
-    def start(self, first: ToolCard, named: list[Mention]) -> float:
-        """What starting a chain at ``first`` is worth, given what the request names."""
+    def start(self, first: ToolCard, named: list[Mention], text: str = "") -> float:
+        """What starting a chain at ``first`` is worth, given what the request (``text``) names."""
         w = self.weights
         lookup = first.takes_a_name()
         if not named:
             return -w.unneeded_lookup if lookup else 0.0
+        near = self._name_nouns(named, text)
+        if not lookup and not first.required and near & self._nouns(first):
+            return w.grounding + w.kind  # "trainer Mateo Ruiz" from the list of trainers: the binder picks him
         if not lookup:
             return -w.grounding  # the request names something the chain never looks up
         kinds = {m.kind for m in named if m.kind}
@@ -298,7 +302,40 @@ class ChainFinder:
         fit = (w.kind if mine in kinds else -w.kind) if kinds and mine else 0.0
         if mine and mine in nots and mine not in kinds:
             fit = -w.kind
+        beside = near & self._lookup_nouns()  # "trainer Mateo Ruiz", "the glasgow depot"
+        if beside:  # the API's own word for what is named decides, over the lexicon's coarse kinds
+            fit = w.kind if beside & self._nouns(first) else -w.kind
         return w.grounding + fit
+
+    def _nouns(self, card: ToolCard) -> set[str]:
+        """Stems of the words of a tool's name and URL path (``/trainers`` -> trainer, ``find_depot`` -> depot)."""
+        return {stem(x) for x in WORD.findall(split_case(f"{card.name} {bare_path(card)}").lower().replace("_", " "))
+                if len(x) > 2} - {stem(v) for v in ("get", "find", "search", "list", "lookup", "query", "api")}
+
+    def _lookup_nouns(self) -> set[str]:
+        """The nouns of the graph's lookup tools and of the tools that need nothing (lists): the kinds of things
+        its API finds by name."""
+        key = len(self.graph.cards)
+        if self._lookups[0] != key:
+            nouns = set().union(*(self._nouns(c) for c in self.graph.cards.values()
+                                  if c.takes_a_name() or not c.required))
+            self._lookups = (key, nouns)
+        return self._lookups[1]
+
+    def _name_nouns(self, named: list[Mention], text: str) -> set[str]:
+        """Stems of the words right before and right after each thing the request names ("trainer Mateo Ruiz",
+        "the Riverside club"; not what follows a possessive: "okonkwo's home club" is not the member's kind)."""
+        text = text.lower()
+        out: set[str] = set()
+        for m in named:
+            at = text.find(m.text.lower())
+            if at < 0:
+                continue
+            before = [x for x in WORD.findall(text[:at])[-2:] if x not in BM25_STOPWORDS]
+            rest = text[at + len(m.text):]
+            after = [] if rest.startswith(("'s", "’s")) else WORD.findall(rest)[:1]
+            out |= {stem(x) for x in before[-1:] + after if x not in BM25_STOPWORDS}
+        return out
 
     # -- scoring --------------------------------------------------------------------------------------------------
     def score(self, text: str, chain: Chain) -> Chain:
@@ -331,7 +368,7 @@ class ChainFinder:
         chain.answers = req.asked & set().union(*(f.answer - e for f, e in zip(facts, echoed, strict=True)))
         parts["answer_type"] = w.answer_type if req.wanted & facts[-1].answer else 0.0
         parts["cover"] = w.cover * self.cover(req, [cards[t] for t in chain.tools])
-        parts["start"] = self.start(first, req.mentions)
+        parts["start"] = self.start(first, req.mentions, text)
         if first.required and self.given(text, first) == len(first.required):  # the user handed over its inputs
             parts["start"] = max(parts["start"], 0.0)
         value = 0.0

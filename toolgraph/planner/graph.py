@@ -51,8 +51,14 @@ class ToolCard(Tool):
         return f"{self.name} {self.description} {self.group}"
 
     def takes_a_name(self) -> bool:
-        """A required parameter a user's words can fill (query, name, title...): a lookup tool."""
-        return any(is_lookup_param(str(p.get("name") or "")) for p in self.required)
+        """A required parameter a user's words can fill (query, name, title...): a lookup tool; or, for a tool
+        that requires nothing, such an optional one (``find_customer(name=None, email=None)``: the binder gives
+        it the name or email the request names)."""
+        if any(is_lookup_param(str(p.get("name") or "")) for p in self.required):
+            return True
+        return not self.required and any(is_lookup_param(str(p.get("name") or "")) or
+                                         str(p.get("name") or "").lower() in ("email", "e_mail", "mail")
+                                         for p in self.optional)
 
     def brief(self, limit: int = 240) -> dict[str, Any]:
         """What a prompt shows of the tool."""
