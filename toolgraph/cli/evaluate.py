@@ -24,7 +24,7 @@ REPORT_SUFFIXES = (".md", ".markdown", ".html", ".htm")
               help="Baselines run in the same graph with the same binder and executors (repeat the option for "
                    "several): topk, the retrieval top-k tools; gtc-workflow, graph-tool-call's plan_workflow "
                    "chain (skipped when graph-tool-call is not installed); none.")
-@click.option("--k", "k", default=3, show_default=True, type=click.IntRange(1, 20), help="The baseline's k.")
+@click.option("--k", "k", default=3, show_default=True, type=click.IntRange(1, 20), help="The top-k baseline's k.")
 @click.option("--learn/--no-learn", default=False, show_default=True,
               help="Let runs learn (outcome counts, call paths, memories) so later requests of a suite use them.")
 @click.option("--repeat", default=1, show_default=True, type=click.IntRange(1, 100),
