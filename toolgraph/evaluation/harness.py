@@ -203,7 +203,7 @@ def gtc_chooser(setup: RunSetup, suite: Suite, labels: dict[str, dict[str, Any]]
     each of its requests with the peer's reason (the other methods still run)."""
     try:
         peer = GtcWorkflow(suite, setup.store, labels, llm=setup.llm)
-        peer.ordered_ids("warm up")  # untimed, as warm_up is for ToolGraph: its searcher's first build
+        peer.warm_up()
     except Exception as exc:  # noqa: BLE001 - a peer's failure to read the suite is its result, not a crash
         reason = f"{GTC_DIST} could not read the suite: {type(exc).__name__}: {exc}"
 

@@ -103,6 +103,10 @@ class GtcWorkflow:
         out = [self.ids[s.tool.name] for s in plan.steps if s.tool.name in self.ids]
         return list(dict.fromkeys(out))
 
+    def warm_up(self) -> None:
+        """Untimed, before the requests (as ToolGraph's planner is warmed up): its searcher's first build; no LLM."""
+        self.graph.plan_workflow("warm up", max_steps=self.max_steps)
+
     def describe(self) -> dict[str, Any]:
         return {"kind": "baseline", "peer": GTC_DIST, "version": gtc_version(), "feature": "ToolGraph.plan_workflow",
                 "mode": "graph+llm" if self.llm is not None else "graph", "fed": self.fed,
