@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
@@ -255,3 +256,72 @@ def test_scratch_databases_are_empty_separate_and_dropped_with_orphans(store, se
         assert b.query("tool_cards", ids=["c/g/only_in_a"]) == [] and store.query("tool_cards", ids=["c/g/only_in_a"]) == []
         names = {a.database, b.database}
     assert not names & set(databases()) and databases() == [server.database]
+
+
+# -- graph-tool-call's workflow as a baseline ------------------------------------------------------------------------
+def gtc_workflow_labels(spec: Path, query: str) -> list[str]:
+    """graph-tool-call's own plan for ``query`` over ``spec``, as "METHOD /path" labels (asked here directly)."""
+    from graph_tool_call import ToolGraph
+
+    graph = ToolGraph()
+    graph.ingest_openapi(str(spec))
+    plan = graph.plan_workflow(query, max_steps=8)
+    return [f"{s.tool.metadata['method'].upper()} {s.tool.metadata['path']}" for s in plan.steps]
+
+
+def test_graph_tool_call_workflow_baseline_beside_topk(store, env_for_cli, tmp_path: Path) -> None:
+    """``--baseline gtc-workflow``: graph-tool-call orders the tools, ToolGraph's binder and executors run them as a
+    chain (as far as it binds), scored like the top-k baseline in the same run and the same graph."""
+    pytest.importorskip("graph_tool_call", reason="graph-tool-call (the dev extra) is not installed")
+    report = tmp_path / "eval.md"
+    out = eval_run(str(SUITES / "bookshop"), str(SUITES / "citytools"), "--no-embed", "--baseline", "topk",
+                   "--baseline", "gtc-workflow", "--json", "--report", str(report))
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.stdout)
+    assert data["errors"] == 0 and data["skipped"] == {}
+    assert data["settings"]["baseline"] == "top3, gtc-workflow"
+    assert set(data["overall"]) == {"toolgraph", "top3-keyword", "gtc-workflow"}
+    suites = {s["suite"]["name"]: s for s in data["suites"]}
+    for name, kind in (("bookshop", "openapi spec (ingest_openapi)"), ("citytools", "OpenAI function definitions")):
+        peer = suites[name]["methods"]["gtc-workflow"]
+        info = peer["method"]
+        assert info["peer"] == "graph-tool-call" and info["feature"] == "ToolGraph.plan_workflow"
+        assert info["version"].startswith("0.") and info["mode"] == "graph" and info["fed"].startswith(kind)
+        assert info["tools"] == suites[name]["graph"]["tools"] and info["unmapped"] == []  # every tool maps back
+        assert peer["summary"]["requests"] == len(peer["requests"]) == suites[name]["suite"]["requests"]
+
+    spec = SUITES / "bookshop" / "bookshop_openapi.json"
+    tried = 0
+    for row in suites["bookshop"]["methods"]["gtc-workflow"]["requests"]:
+        planned = gtc_workflow_labels(spec, row["query"])
+        made = [c["label"] for c in row["calls"] if c["attempts"] > 0 or c["status"] == "ok"]
+        assert made == planned[:len(made)], (row["query"], made, planned)  # its order, cut where a call won't bind
+        assert [c["label"] for c in row["calls"]] == planned  # every step of its plan went to the executor
+        assert row["call_count"] == len(made)
+        if row["status"] == "success":
+            assert made == planned and all(c["status"] == "ok" for c in row["calls"])
+        tried += bool(made)
+    assert tried >= 1  # at least one of its chains bound and ran against the bookshop service
+    lisbon = by_query(suites["citytools"]["methods"]["gtc-workflow"])["Look up the city named Lisbon"]
+    assert lisbon["path"] == ["lookup_city"] and lisbon["pass"] and lisbon["correct_path"]  # the suite's one tool
+
+    text = report.read_text(encoding="utf-8")
+    s = data["overall"]["gtc-workflow"]
+    assert f"| all suites | gtc-workflow | {s['passed']}/{s['requests']} (" in text
+
+
+def test_graph_tool_call_missing_is_skipped_with_a_reason(store, env_for_cli, monkeypatch) -> None:
+    monkeypatch.setitem(sys.modules, "graph_tool_call", None)  # import graph_tool_call now raises ImportError
+    out = eval_run(str(SUITES / "citytools"), "--no-embed", "--baseline", "gtc-workflow")
+    assert out.exit_code == 0, out.output
+    assert "warning: graph-tool-call is not installed" in out.stderr
+    assert "skipped: gtc-workflow: graph-tool-call is not installed" in out.stdout
+    assert "citytools   toolgraph  1/2 (50.0%)" in out.stdout and "gtc-workflow  " not in out.stdout
+    out = eval_run(str(SUITES / "citytools"), "--no-embed", "--baseline", "gtc-workflow", "--json", "--quiet")
+    data = json.loads(out.stdout)
+    assert set(data["suites"][0]["methods"]) == {"toolgraph"} and "not installed" in data["skipped"]["gtc-workflow"]
+
+
+def test_baseline_none_with_another_is_refused() -> None:
+    out = eval_run(str(SUITES / "citytools"), "--baseline", "none", "--baseline", "topk")
+    assert out.exit_code == 2 and "--baseline none runs no baseline" in out.stderr

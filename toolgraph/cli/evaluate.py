@@ -19,9 +19,12 @@ REPORT_SUFFIXES = (".md", ".markdown", ".html", ".htm")
 
 @eval_.command("run")
 @click.argument("suite_dirs", nargs=-1, required=True, type=click.Path(path_type=Path))
-@click.option("--baseline", type=click.Choice(["topk", "none"]), default="topk", show_default=True,
-              help="Also run the retrieval top-k baseline (same binder and executors) in the same graph.")
-@click.option("--k", "k", default=3, show_default=True, type=click.IntRange(1, 20), help="The baseline's k.")
+@click.option("--baseline", "baseline", type=click.Choice(["topk", "gtc-workflow", "none"]), multiple=True,
+              default=("topk",), show_default=True,
+              help="Baselines run in the same graph with the same binder and executors (repeat the option for "
+                   "several): topk, the retrieval top-k tools; gtc-workflow, graph-tool-call's plan_workflow "
+                   "chain (skipped when graph-tool-call is not installed); none.")
+@click.option("--k", "k", default=3, show_default=True, type=click.IntRange(1, 20), help="The top-k baseline's k.")
 @click.option("--learn/--no-learn", default=False, show_default=True,
               help="Let runs learn (outcome counts, call paths, memories) so later requests of a suite use them.")
 @click.option("--repeat", default=1, show_default=True, type=click.IntRange(1, 100),
@@ -36,12 +39,13 @@ REPORT_SUFFIXES = (".md", ".markdown", ".html", ".htm")
 @click.option("--quiet", is_flag=True, help="No progress lines on stderr.")
 @json_option
 @pass_ctx
-def eval_run(obj: Context, suite_dirs: tuple[Path, ...], baseline: str, k: int, learn: bool, repeat: int,
+def eval_run(obj: Context, suite_dirs: tuple[Path, ...], baseline: tuple[str, ...], k: int, learn: bool, repeat: int,
              no_llm: bool, embed: bool, report_path: Path | None, serve_timeout: float, quiet: bool,
              as_json: bool) -> None:
     """Score whole runs (plan, execute, answer) on suites: a spec, Python module or MCP server with requests and the
     facts each answer must hold (folder format: docs/evaluation.md). Pass rate, correct path, calls per request and
-    latency per suite and overall, beside the retrieval top-k baseline."""
+    latency per suite and overall, beside the retrieval top-k baseline (and graph-tool-call's workflow with
+    --baseline gtc-workflow)."""
     from toolgraph import wiring
     from toolgraph.cli.weights import job_extras
     from toolgraph.db.scratch import scratch_store
@@ -49,6 +53,9 @@ def eval_run(obj: Context, suite_dirs: tuple[Path, ...], baseline: str, k: int, 
     from toolgraph.evaluation import EvalOptions, evaluate_suites, load_suite
     from toolgraph.evaluation.report import human_text, write_report
 
+    if "none" in baseline and len(set(baseline)) > 1:
+        raise click.UsageError("--baseline none runs no baseline: do not give it with another one")
+    chosen = tuple(dict.fromkeys(b for b in baseline if b != "none"))
     if report_path is not None and report_path.suffix.lower() not in REPORT_SUFFIXES:
         raise ConfigError(f"--report {report_path}: name a .md (Markdown) or .html (HTML) file")
     suites = [load_suite(d) for d in suite_dirs]  # every suite checked before anything runs
@@ -77,13 +84,14 @@ def eval_run(obj: Context, suite_dirs: tuple[Path, ...], baseline: str, k: int, 
 
     opts = EvalOptions(fresh_store=lambda label: scratch_store(settings, f"eval_{label}"), executors=executors,
                        run_config=replace(wiring.run_config(settings), learn=learn, save=learn), planner_config=pconfig,
-                       llm=llm, embedder=embedder, job_extras=extras, baseline=None if baseline == "none" else baseline,
+                       llm=llm, embedder=embedder, job_extras=extras, baseline=chosen,
                        k=k, repeat=repeat, serve_timeout_s=serve_timeout, progress=say)
     result = evaluate_suites(suites, opts)
     result["settings"] = {"date": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
                           "llm": getattr(llm, "model", None) if llm is not None else None,
                           "embeddings": getattr(embedder, "name", None) if embedder is not None else None,
-                          "learn": learn, "baseline": f"top{k}" if baseline == "topk" else None, "repeat": repeat}
+                          "learn": learn, "repeat": repeat,
+                          "baseline": ", ".join(f"top{k}" if b == "topk" else b for b in chosen) or None}
     if report_path is not None:
         kind = write_report(result, report_path)
         result["report"] = {"path": str(report_path), "format": kind}

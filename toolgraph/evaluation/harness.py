@@ -1,17 +1,19 @@
 """Running a suite's requests through ToolGraph's own run path (plan, execute, answer: ``run_request``) and through
-the retrieval top-k baseline (the top k retrieved tools called in rank order with the same binder and executors),
-each request scored as it ends."""
+the baselines: retrieval top-k (the top k retrieved tools called in rank order) and graph-tool-call's workflow (the
+chain its ``plan_workflow`` orders), each called with the same binder and executors; each request scored as it
+ends."""
 
 from __future__ import annotations
 
 import asyncio
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
+from toolgraph.evaluation.peers import GTC, GTC_DIST, GtcWorkflow, gtc_version
 from toolgraph.evaluation.score import aggregate, score_request
 from toolgraph.evaluation.suite import Request, Suite
 
@@ -86,15 +88,16 @@ def topk_plan(query: str, ids: list[str], cards: dict[str, dict[str, Any]]) -> A
         levels=[[t] for t in ids], trace=[], usage=Usage())
 
 
-def topk_run(setup: RunSetup, query: str, labels: dict[str, dict[str, Any]], *, k: int, retriever: Any,
-             method: str) -> dict[str, Any]:
-    """The baseline: the top ``k`` tools by ``method``, called as a chain as far as it binds. The run succeeds when
-    at least one call was made and every call made succeeded (a call whose arguments could not be bound is not
-    made, and ends the chain); its answer is the summariser's over the calls made."""
+def chain_run(setup: RunSetup, query: str, labels: dict[str, dict[str, Any]], *,
+              choose: Callable[[str], list[str]]) -> dict[str, Any]:
+    """A baseline's run: the tools ``choose(query)`` gives, called in that order as a chain as far as it binds (the
+    choice is timed with the run). The run succeeds when at least one call was made and every call made succeeded (a
+    call whose arguments could not be bound is not made, and ends the chain); its answer is the summariser's over
+    the calls made."""
     from toolgraph.execute import execute_plan
 
     started = time.perf_counter()
-    ids = retriever.ranked_ids(query, k=k, method=method)
+    ids = choose(query)
     cards = {c["id"]: c for c in setup.store.query("tool_cards", ids=ids)}
     plan = topk_plan(query, ids, cards)
     config = replace(setup.run_config, learn=False, save=False)
@@ -111,6 +114,12 @@ def topk_run(setup: RunSetup, query: str, labels: dict[str, dict[str, Any]], *, 
         made.append(call)
     status = "success" if made and all(c.status == "ok" for c in made) else "partial" if made else "failure"
     return run_row(result, labels, time.perf_counter() - started, status=status)
+
+
+def topk_run(setup: RunSetup, query: str, labels: dict[str, dict[str, Any]], *, k: int, retriever: Any,
+             method: str) -> dict[str, Any]:
+    """The top-k baseline: the top ``k`` tools by ``method``, called as a chain in rank order (:func:`chain_run`)."""
+    return chain_run(setup, query, labels, choose=lambda q: retriever.ranked_ids(q, k=k, method=method))
 
 
 def run_requests(name: str, requests: list[Request], run: Callable[[str], dict[str, Any]], *, repeat: int = 1,
@@ -155,13 +164,16 @@ def warm_up(setup: RunSetup) -> None:
     plan_request(setup.store, "warm up the planner", llm=None, embedder=setup.embedder, save=False, config=cfg)
 
 
-def evaluate_suite(setup: RunSetup, suite: Suite, labels: dict[str, dict[str, Any]], *, baseline: str | None,
-                   k: int = 3, repeat: int = 1, progress: Progress | None = None) -> dict[str, Any]:
-    """ToolGraph's runs of the suite and, with ``baseline='topk'``, the top-k baseline's, in the same graph. The
-    baseline runs first and never learns, so the ToolGraph runs start from the graph as imported."""
+def evaluate_suite(setup: RunSetup, suite: Suite, labels: dict[str, dict[str, Any]], *,
+                   baseline: str | Sequence[str] | None, k: int = 3, repeat: int = 1,
+                   progress: Progress | None = None) -> dict[str, Any]:
+    """ToolGraph's runs of the suite and each baseline's, in the same graph: ``topk`` (the top-k retrieved tools)
+    and ``gtc-workflow`` (graph-tool-call's workflow, :mod:`toolgraph.evaluation.peers`; left out when it is not
+    installed). The baselines run first and never learn, so the ToolGraph runs start from the graph as imported."""
     methods: dict[str, Any] = {}
     warm_up(setup)
-    if baseline == "topk":
+    chosen = baselines(baseline)
+    if "topk" in chosen:
         from toolgraph.retrieve.search import Retriever
 
         retriever = Retriever(setup.store, setup.embedder)
@@ -172,8 +184,39 @@ def evaluate_suite(setup: RunSetup, suite: Suite, labels: dict[str, dict[str, An
             lambda q: topk_run(setup, q, labels, k=k, retriever=retriever, method=method),
             repeat=repeat, progress=progress)
         methods[label]["method"] = {"kind": "baseline", "retrieval": method, "k": k}
+    if GTC in chosen and gtc_version() is not None:
+        choose, info = gtc_chooser(setup, suite, labels)
+        methods[GTC] = run_requests(f"{suite.name} [{GTC}]", suite.requests,
+                                    lambda q: chain_run(setup, q, labels, choose=choose),
+                                    repeat=repeat, progress=progress)
+        methods[GTC]["method"] = info
     tg = run_requests(f"{suite.name} [toolgraph]", suite.requests, lambda q: toolgraph_run(setup, q, labels),
                       repeat=repeat, progress=progress)
     tg["method"] = {"kind": "toolgraph", "policy": "llm" if setup.llm is not None else "graph",
                     "learn": bool(getattr(setup.run_config, "learn", False))}
     return {"toolgraph": tg, **methods}
+
+
+def gtc_chooser(setup: RunSetup, suite: Suite, labels: dict[str, dict[str, Any]]
+                ) -> tuple[Callable[[str], list[str]], dict[str, Any]]:
+    """graph-tool-call's workflow for each request, and what the method was. A suite the peer cannot read fails
+    each of its requests with the peer's reason (the other methods still run)."""
+    try:
+        peer = GtcWorkflow(suite, setup.store, labels, llm=setup.llm)
+        peer.warm_up()
+    except Exception as exc:  # noqa: BLE001 - a peer's failure to read the suite is its result, not a crash
+        reason = f"{GTC_DIST} could not read the suite: {type(exc).__name__}: {exc}"
+
+        def refuse(_query: str) -> list[str]:
+            raise RuntimeError(reason)
+
+        return refuse, {"kind": "baseline", "peer": GTC_DIST, "version": gtc_version(), "error": reason}
+    return peer.ordered_ids, peer.describe()
+
+
+def baselines(baseline: str | Sequence[str] | None) -> tuple[str, ...]:
+    """The baselines asked for: one name, several, or none (None, ``"none"`` or empty)."""
+    if baseline is None:
+        return ()
+    names = (baseline,) if isinstance(baseline, str) else tuple(baseline)
+    return tuple(dict.fromkeys(n for n in names if n and n != "none"))

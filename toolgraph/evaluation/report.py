@@ -65,8 +65,12 @@ def text_table(headers: list[str], rows: list[list[str]]) -> str:
     return "\n".join([line(headers), line(["-" * w for w in widths]), *(line(r) for r in rows)])
 
 
+def skipped_lines(result: dict[str, Any]) -> list[str]:
+    return [f"skipped: {name}: {why}" for name, why in (result.get("skipped") or {}).items()]
+
+
 def human_text(result: dict[str, Any]) -> str:
-    lines = [text_table(HEADERS, summary_rows(result))]
+    lines = [text_table(HEADERS, summary_rows(result)), *skipped_lines(result)]
     for r in result["suites"]:  # --repeat: each round's pass count, and what a later round lost
         for label, m in r.get("methods", {}).items():
             rounds = m["summary"].get("by_repeat")
@@ -145,6 +149,7 @@ def markdown(result: dict[str, Any]) -> str:
     out = ["# ToolGraph evaluation", "", _settings_line(result), "",
            "| " + " | ".join(HEADERS) + " |", "|" + "---|" * len(HEADERS)]
     out += ["| " + " | ".join(_md_cell(c) for c in r) + " |" for r in rows]
+    out += [f"\n{line}" for line in skipped_lines(result)]
     out += ["", bar_chart(result), ""]
     for r in result["suites"]:
         if "graph" in r:
@@ -182,6 +187,7 @@ td,th{{border:1px solid #ccc;padding:3px 8px;text-align:left;vertical-align:top}
 </head><body>
 <h1>ToolGraph evaluation</h1>
 <p>{esc(_settings_line(result))}</p>
+{"".join(f"<p>{esc(line)}</p>" for line in skipped_lines(result))}
 <table><tr>{"".join(f"<th>{esc(h)}</th>" for h in HEADERS)}</tr>{rows}</table>
 {bar_chart(result)}
 <h2>Failures ({len(fails)})</h2>

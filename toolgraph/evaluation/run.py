@@ -10,8 +10,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from toolgraph.errors import ToolGraphError
-from toolgraph.evaluation.harness import Progress, RunSetup, evaluate_suite
+from toolgraph.evaluation.harness import Progress, RunSetup, baselines, evaluate_suite
 from toolgraph.evaluation.load import exec_groups, import_suite
+from toolgraph.evaluation.peers import GTC, NOT_INSTALLED, gtc_version
 from toolgraph.evaluation.score import aggregate
 from toolgraph.evaluation.serve import serving
 from toolgraph.evaluation.suite import Suite
@@ -21,7 +22,8 @@ from toolgraph.evaluation.suite import Suite
 class EvalOptions:
     """How to evaluate: ``fresh_store(label)`` gives an empty graph for one suite (a context manager);
     ``executors(groups, store)`` the executors of one run, with the suite's HTTP groups; the runner's and the
-    planner's configurations; the LLM and embedder (None: without); ``job_extras`` what the weight jobs may use."""
+    planner's configurations; the LLM and embedder (None: without); ``job_extras`` what the weight jobs may use;
+    ``baseline`` one baseline or several (``topk``, ``gtc-workflow``), or None."""
 
     fresh_store: Callable[[str], AbstractContextManager[Any]]
     executors: Callable[[dict[str, Any], Any], list[Any]]
@@ -30,7 +32,7 @@ class EvalOptions:
     llm: Any = None
     embedder: Any = None
     job_extras: dict[str, Any] | None = None
-    baseline: str | None = "topk"
+    baseline: str | tuple[str, ...] | None = "topk"
     k: int = 3
     repeat: int = 1
     serve_timeout_s: float = 30.0
@@ -64,7 +66,13 @@ def evaluate_one(suite: Suite, opts: EvalOptions) -> dict[str, Any]:
 
 def evaluate_suites(suites: list[Suite], opts: EvalOptions) -> dict[str, Any]:
     """Every suite (one that cannot be imported or served is reported with its error, the others still run);
-    the figures per suite and, per method, over every request of every suite."""
+    the figures per suite and, per method, over every request of every suite; ``skipped``: each baseline left out,
+    with why (graph-tool-call not installed)."""
+    skipped: dict[str, str] = {}
+    if GTC in baselines(opts.baseline) and gtc_version() is None:  # an optional peer: said once, not a crash
+        skipped[GTC] = NOT_INSTALLED
+        if opts.progress:
+            opts.progress(f"warning: {NOT_INSTALLED}")
     results = []
     for suite in suites:
         try:
@@ -78,4 +86,4 @@ def evaluate_suites(suites: list[Suite], opts: EvalOptions) -> dict[str, Any]:
         for label, m in r.get("methods", {}).items():
             rows.setdefault(label, []).extend(m["requests"])
     return {"suites": results, "overall": {label: aggregate(rs) for label, rs in rows.items()},
-            "errors": sum("error" in r for r in results)}
+            "errors": sum("error" in r for r in results), "skipped": skipped}
