@@ -232,3 +232,31 @@ def test_a_second_question_the_first_chain_does_not_answer_is_planned_after_it(s
     plan = plan_request(store, "Who leads the apollo project, and how many open issues does it have?",
                         config=config, save=False)
     assert len(plan.subtasks) == 1
+
+
+PERSONLIKE = {"type": "object", "properties": {"name": {"type": "string"}, "email": {"type": "string"}}}
+GYM = {"openapi": "3.0.0", "info": {"title": "gym", "version": "1"},
+       "servers": [{"url": "https://gym.example.test/api"}], "paths": {
+    "/members": op("Search members", "Find members by name or email.", [
+        {"name": "name", "in": "query", "required": False, "schema": {"type": "string"}},
+        {"name": "email", "in": "query", "required": False, "schema": {"type": "string"}}],
+        {"type": "object", "properties": {"members": {"type": "array", "items": {"type": "object", "properties": {
+            "member_id": {"type": "string"}, "name": {"type": "string"}}}}}}),
+    "/members/{member_id}": op("Get a member", "A member's profile.", [
+        {"name": "member_id", "in": "path", "required": True, "schema": {"type": "string"}}],
+        {**PERSONLIKE, "properties": {**PERSONLIKE["properties"], "member_id": {"type": "string"}}}),
+    "/trainers": op("List trainers", "All trainers.", [],
+                    {"type": "object", "properties": {"trainers": {"type": "array", "items": {
+                        "type": "object", "properties": {"trainer_id": {"type": "string"},
+                                                         "name": {"type": "string"}}}}}}),
+    "/trainers/{trainer_id}": op("Get a trainer", "A trainer's profile.", [
+        {"name": "trainer_id", "in": "path", "required": True, "schema": {"type": "string"}}],
+        {**PERSONLIKE, "properties": {**PERSONLIKE["properties"], "trainer_id": {"type": "string"}}}),
+}}
+
+
+def test_the_apis_own_noun_beside_a_name_picks_the_lookup_and_optional_filters_still_look_up(
+        store: Any, tmp_path: Path) -> None:
+    ids = import_spec(store, tmp_path, GYM, "gym")
+    assert planned(store, "Get me trainer Mateo Ruiz's email", ids) == ["GET /trainers", "GET /trainers/{trainer_id}"]
+    assert planned(store, "what's the email of member Ada Park?", ids) == ["GET /members", "GET /members/{member_id}"]

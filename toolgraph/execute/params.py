@@ -307,6 +307,9 @@ def bind(tool: ExecTool, request: str, upstream: list[Upstream], vocabulary: fro
     return Binding({k: _as_type(v, _param_type(tool, k)) for k, v in args.items()}, sources)
 
 
+AGENT_PARTS = {"author", "artist", "creator", "director", "writer", "composer", "owner", "organizer", "organiser",
+               "publisher", "by"}
+_BY_NAME = re.compile(r"\b(?:by|from|written by|directed by|made by)\s+[A-Za-z]", re.IGNORECASE)
 _SAYING = re.compile(r"(?:saying|says|that reads|reading|with the (?:text|message|body|note|comment|description)|"
                      r"message|note|comment|description|text)\s*:?\s*$", re.IGNORECASE)
 
@@ -318,11 +321,13 @@ def _lookup_filter(tool: ExecTool, offered: list[Any], used: set[int], request: 
     offered = [o for o in offered if o.kind != "quoted" or not _SAYING.search(request[:max(o.start, 0)])]
     from toolgraph.text.reading import KIND_PARTS, NAME_PARTS, param_parts
 
+    by = bool(_BY_NAME.search(request))  # "books by ursula le guin": the author's name
     ranked = sorted(tool.params, key=lambda p: (not param_parts(p.name) & KIND_PARTS["email"],
+                                                not (by and param_parts(p.name) & AGENT_PARTS),
                                                 not param_parts(p.name) & NAME_PARTS))
     for p in ranked:
         parts = param_parts(p.name)
-        if not parts & (NAME_PARTS | KIND_PARTS["email"]) or json_type_of(p.type) != "string":
+        if not parts & (NAME_PARTS | KIND_PARTS["email"] | AGENT_PARTS) or json_type_of(p.type) != "string":
             continue
         named = [o for o in offered if o.kind != "topic" and (o.kind != "residual" or len(str(o.value).split()) > 1)]
         # (a name: a single leftover word such as "everything" is none)

@@ -328,9 +328,10 @@ class ChainFinder:
         text = text.lower()
         out: set[str] = set()
         for m in named:
+            words = WORD.findall(m.text.lower())
             at = text.find(m.text.lower())
-            if at < 0:
-                continue
+            if at < 0 or not words or len(words[0]) < 2 or any(x in BM25_STOPWORDS for x in words):
+                continue  # (not a name: "s that depot" read from "what's that depot's")
             before = [x for x in WORD.findall(text[:at])[-2:] if x not in BM25_STOPWORDS]
             rest = text[at + len(m.text):]
             after = [] if rest.startswith(("'s", "’s")) else WORD.findall(rest)[:1]
