@@ -283,3 +283,19 @@ def test_the_judge_reads_orders_owners_and_lists_narrowed_to_one() -> None:
     server = CallRecord(id="c1", tool=f"{GROUP}/server", level=0, status="ok",
                         raw_value={"server_id": "srv-105", "owner_id": "ENG-3"})
     assert judge(plan.query, plan, [server]).status == "partial"
+
+
+def test_an_attribute_of_a_thing_the_record_only_names_is_not_answered_and_nor_is_a_date_no_call_took() -> None:
+    plan = make_plan("what's the address of dmitri okonkwo's home club?", [["members"], ["member"]],
+                     [("members", "member", "member_id")])
+    found = CallRecord(id="c1", tool=f"{GROUP}/members", level=0, status="ok",
+                       raw_value=[{"member_id": "M-1", "name": "Dmitri Okonkwo"}])
+    member = CallRecord(id="c2", tool=f"{GROUP}/member", level=1, status="ok",
+                        raw_value={"member_id": "M-1", "name": "Dmitri Okonkwo", "home_club": "Canal Wharf"})
+    outcome = judge(plan.query, plan, [found, member], nearby_fields={stem("club")})
+    assert outcome.status == "partial" and "the club's address" in " ".join(outcome.reasons)
+    plan = make_plan("What's on the schedule at the Riverside club on november 14th 2026?", [["clubs"]])
+    clubs = CallRecord(id="c1", tool=f"{GROUP}/clubs", level=0, status="ok",
+                       raw_value=[{"club_id": "C-1", "name": "Riverside"}])
+    outcome = judge(plan.query, plan, [clubs])
+    assert outcome.status == "partial" and "2026-11-14" in outcome.reasons[0]

@@ -188,11 +188,13 @@ def meets(ask: Ask, value: Any, query: str = "") -> bool:
 
 
 _ASKED_NOUNS = re.compile(
-    r"\b(?:what(?:'s| is| are|'re)|how(?:'s| is| are)|give me|tell me|show me|and(?!\s+(?:what|how|when|who|where"
+    r"\b(?:what(?:'s| is| are|'re)|how(?:'s| is| are)|give me|tell me|show me|get me|find me|send me|and(?!\s+"
+    r"(?:what|how|when|who|where"
     r"|which|is|are|does|do)\b))\s+(?:the\s+|their\s+|its\s+|his\s+"
     r"|her\s+|my\s+|that\s+|this\s+)?(?:[a-z]+'s\s+)?([a-z]+(?:\s+(?:and\s+)?[a-z]+){0,3})")
 
 
+_POSSESSED = re.compile(r"(?:'s|’s)\s+([a-z]{3,})(?:\s+([a-z]{3,}))?\s*(?=[?.!,;]|$)")
 _WHICH_NOUN = re.compile(r"\b(?:what|which)\s+([a-z]{3,})\s+(?:is|are|was|were|does|do|did|has|have)\b")
 
 
@@ -214,6 +216,10 @@ def asked_nouns(query: str) -> set[str]:
             heads = [w for w in item if w not in _GENERIC_NOUNS] or item
             out |= set(heads[-1:])
     out |= {stem(w) for w in _WHICH_NOUN.findall(query.lower()) if w not in ATTRIBUTE_STOPWORDS}
+    for pair in _POSSESSED.findall(query.lower()):  # "... Mateo Ruiz's email?": what is owned, at a clause's end
+        heads = [w for w in pair if w and w not in ATTRIBUTE_STOPWORDS]
+        heads = [w for w in heads if stem(w) not in _GENERIC_NOUNS] or heads
+        out |= {stem(w) for w in heads[-1:]}
     return out
 
 
@@ -281,8 +287,8 @@ def _stand_in(query: str, call: CallRecord, planned_schema: Any) -> str | None:
             f"request names")
 
 
-NAMING_KINDS = ("quoted", "cue", "name", "noun_id", "identifier", "slug", "email", "isbn", "month", "residual_owner",
-                "residual_place")
+NAMING_KINDS = ("quoted", "cue", "name", "noun_id", "identifier", "slug", "email", "isbn", "month", "date",
+                "residual_owner", "residual_place")
 HONORIFICS = {"dr", "mr", "mrs", "ms", "miss", "prof", "sir", "dame", "the"}
 
 
@@ -342,12 +348,15 @@ def _wrong_owner(query: str, plan: Plan, answered: list[CallRecord], nearby: set
              if o.kind in NAMING_KINDS and not o.kind.startswith("residual")}  # (a kind word may be left over)
     lowered = query.lower()
     owners: set[str] = set()
+    attrs: dict[str, str] = {}
     for m in _OWNER.finditer(lowered):
         owner, attr = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
         if owner in ATTRIBUTE_STOPWORDS or attr in ATTRIBUTE_STOPWORDS or any(owner in n.split() for n in names) \
                 or stem(owner) not in known:
             continue
         owners.add(owner)
+        if stem(attr) not in _GENERIC_NOUNS:
+            attrs[owner] = attr
     if not owners:
         return []
     tools = {t.id: t for t in plan.tools}
@@ -358,8 +367,11 @@ def _wrong_owner(query: str, plan: Plan, answered: list[CallRecord], nearby: set
         about |= {stem(w) for w in key_parts(text)}
         about |= {stem(p) for key, _ in leaves(_value(c)) for k in key for p in key_parts(k)
                   if not set(key_parts(k)[-1:]) & _ID_PARTS}  # (home_club_id points at a club; it is none)
-    return [f"the request asks about the {o}, but no goal call is about one" for o in sorted(owners)
-            if stem(o) not in about]
+    keys = {stem(p) for c in answered for key, _ in leaves(_value(c)) for k in key for p in key_parts(k)}
+    out = [f"the request asks about the {o}, but no goal call is about one" for o in sorted(owners)
+           if stem(o) not in about]
+    return out + [f"the request asks the {o}'s {a}; no goal call gave one" for o, a in sorted(attrs.items())
+                  if stem(o) in about and stem(a) not in keys]  # "the address of his home club": not the member's
 
 
 def _narrowed(query: str, calls: list[CallRecord], answered: list[CallRecord]) -> list[str]:
@@ -391,12 +403,17 @@ _COUNTED = re.compile(r"\bhow many\s+(?:([a-z]{3,})\s+)?([a-z]{3,})")  # how man
 
 def _changed(call: CallRecord, verb: str, writers: dict[str, str]) -> bool:
     """Whether a successful call changed data: a tool that surely does, or one marked as maybe changing data whose
-    name or description holds the request's verb ("send a copy of the transcript": ``request_transcript_copy``,
-    "Send a copy of a student's transcript")."""
+    name holds the request's verb or whose description opens with it ("send a copy of the transcript":
+    ``request_transcript_copy``, "Send a copy of a student's transcript"; "on file" in a record's description is
+    no filing)."""
     text = writers.get(call.tool)
     if text is None:
         return False
-    return text == "" or bool({stem(w) for w in verb.split()} & {stem(w) for w in key_parts(text)})
+    if text == "":
+        return True
+    name, _, description = text.partition(" ")
+    said = {stem(w) for w in key_parts(name)} | {stem(w) for w in key_parts(description)[:1]}  # its name, or the
+    return bool({stem(w) for w in verb.split()} & said)  # verb its description opens with ("Send a copy of ...")
 
 
 def judge(query: str, plan: Plan, calls: list[CallRecord], output_schemas: dict[str, Any] | None = None,
