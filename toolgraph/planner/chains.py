@@ -97,13 +97,15 @@ def value_params(card: ToolCard) -> list[str]:
 
 
 def changes_data(card: ToolCard) -> bool:
-    """A tool that changes data, for planning: an HTTP method other than GET; for other tools, marked so (Python's
-    flag, MCP's missing read-only hint) and named for a change (``cancel_booking``, ``addReview``): an MCP server
-    that annotates nothing would otherwise make every tool a write."""
-    if not card.mutating:
-        return False
+    """A tool that changes data, for planning: an HTTP method other than GET; for other tools, named for a change
+    (``cancel_booking``, ``addReview``, ``create_reservation``) unless declared read-only (Python's flag set to
+    False, MCP's read-only hint): an MCP server that annotates nothing would otherwise make every tool a write, and
+    a Python module that marks nothing none."""
     if card.method:
-        return True
+        return card.mutating
+    ref = card.source_ref if isinstance(card.source_ref, dict) else {}
+    if ref.get("mutating") is False:
+        return False
     first = content_words(split_case(card.name).replace("_", " "))[:1]
     return bool(first) and first[0] in WRITE_NAME_VERBS
 

@@ -175,5 +175,5 @@ def asks_for_change(text: str) -> bool:
 # ``check_availability`` or ``open_issues`` are not among them.
 WRITE_NAME_VERBS = frozenset(
     "acknowledge add approve archive assign book cancel create delete edit enrol enroll freeze lend move pay place "
-    "post publish put refund register reject remove rename renew rent restore unfreeze "
+    "post publish put refund register reject remove rename renew rent report restore unfreeze "
     "reschedule reserve schedule send set submit subscribe transfer unsubscribe update upload write".split())
