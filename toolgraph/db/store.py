@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+import os
 import random
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -107,6 +108,11 @@ class GraphStore:
         self.uri = uri
         self.catalog = catalog or default_catalog()
         self.retry_time_s = RETRY_TIME_S
+        #: a read query runs as one auto-commit statement (RUN and PULL, no BEGIN / COMMIT round trip): on the
+        #: embedded server that halves a small read's CPU on both sides (get_embedding_model: 0.95 -> 0.50 ms
+        #: client, 1.27 -> 0.73 ms server). A transient failure is retried as a managed read transaction.
+        #: ``TOOLGRAPH_AUTOCOMMIT_READS=0`` goes back to a managed transaction for every read.
+        self.autocommit_reads = os.environ.get("TOOLGRAPH_AUTOCOMMIT_READS", "1") != "0"
         self._gds_driver: neo4j.Driver | None = None  # GDS on an instance of its own (connect's gds_uri)
 
     # -- connecting --------------------------------------------------------------------------------------------
@@ -203,6 +209,12 @@ class GraphStore:
             return self.write(lambda tx: tx.run(name, **params), what=f"query {name}")
         try:
             with self._session(False) as session:
+                if self.autocommit_reads:
+                    try:
+                        return [record.data() for record in session.run(query.text, params)]
+                    except Exception as exc:  # noqa: BLE001 - a transient failure goes the retried way below
+                        if not retryable(exc):
+                            raise
                 return session.execute_read(work)
         except Exception as exc:  # noqa: BLE001 - translated
             raise _translate(exc, f"query {name}", self.uri) from exc

@@ -114,6 +114,8 @@ class Retriever:
     field_weights: FieldWeights = field(default_factory=FieldWeights)
     memory: bool = True
     recheck_s: float = 1.0
+    #: the ``tool_catalog_stamp`` rows when the caller has just read them (so the Retriever does not read them again)
+    catalog: list[dict[str, Any]] | None = field(default=None, repr=False)
     _index: ToolIndex | None = field(default=None, init=False, repr=False)
     _checked: float = field(default=0.0, init=False, repr=False)
     _vectors: dict[str, list[float]] = field(default_factory=dict, init=False, repr=False)
@@ -122,8 +124,11 @@ class Retriever:
         backend = self.store.backend
         self.vector_index = backend.vector_index_name(LABEL, VECTOR)
         self._stamp: Stamp | None = None
+        rows, self.catalog = self.catalog, None
+        if rows is not None and self.embedder is None:
+            self._stamp = stamp_of(rows[0] if rows else None)
         if self.embedder is not None:  # one query checks the model and gives the first search its stamp
-            rows = self.store.query("tool_catalog_stamp")
+            rows = self.store.query("tool_catalog_stamp") if rows is None else rows
             if check_model(self.store, self.embedder, rows) is None:
                 raise EmbeddingError("no tool embeddings in the graph yet: run `toolgraph embed` first")
             self._stamp = stamp_of(rows[0])
