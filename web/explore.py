@@ -50,7 +50,7 @@ def search_tools(store: GraphStore, query: str, *, method: str = "auto", k: int 
     if method not in SEARCH_METHODS:
         raise ValidationFailed(f"method must be one of {', '.join(SEARCH_METHODS)}", "method")
     # one read tells whether tools are embedded and gives the Retriever its stamp (tool_catalog_stamp)
-    catalog = store.query("tool_catalog_stamp")
+    catalog = store.read_kept("tool_catalog_stamp")
     indexed = bool(catalog and catalog[0]["name"] is not None)
     notes: list[str] = []
     used = method
