@@ -214,6 +214,13 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                                            / "load_vectors.npz", progress_bar=False)
         from web import create_app
 
+        if hasattr(bench.store, "written_mark"):  # what open_store sets up for the web page's own store
+            from toolgraph.db.store import mark_written, written_mark
+
+            mark = written_mark(bench.server.home)
+            bench.store.written_mark = mark
+            bench.store.on_write.append(lambda names: mark_written(mark))
+
         app = create_app(settings, store=bench.store, embedder=embedder, llm=None,
                          config={"SECRET_KEY": "bench", "TESTING": True})
         progress(f"warming up ({args.warmup} requests: the indexes, the encoder, the server's JIT)")
