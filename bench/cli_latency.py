@@ -12,6 +12,9 @@ Each command is the real CLI as a subprocess (`python -m toolgraph.cli ...`), on
 into a private embedded server and embedded, `run` calling the local TMDB-shaped service. Wall time is measured
 around the subprocess; peak RSS is the command process's own (GNU time's %M), and for the runtime also its
 process's peak (VmHWM).
+`--baseline DIR` measures the runtime of another code tree (e.g. /work/main) first, as "before", on the same graph,
+with the CPU seconds the runtime and the graph server spend per warm command; `--skip-in-process` leaves out the
+cold in-process and light-encoder commands (the outputs are then compared with the baseline's).
 Progress on stderr; `--json` prints one JSON object.
 """
 

@@ -10,7 +10,10 @@
   embeds the query), the proxy's ``/v1/tools/select`` and ``/v1/chat/completions``, and MCP ``search_tools``
   (graph method) over streamable HTTP. Every query is distinct, so no answer comes from a query cache.
 - reports the errors (any answer but 200, an MCP tool error, a dropped connection; with their first messages),
-  p50 / p99 / mean latency and throughput, and the 1-minute load average before and after each surface.
+  p50 / p99 / mean latency and throughput, the CPU milliseconds per request of the serving process and of the
+  graph server (``/proc/PID/stat`` before and after; on a loaded machine the steadier figure: p99 at 32 clients is
+  about 32 x that / the cores), and the 1-minute load average before and after each surface. ``--warmup`` web
+  searches go first, so that the graph server's JIT has settled for both trees.
 
     PYTHONPATH=. .venv/bin/python bench/load_bench.py --baseline /work/main [--json] [--out FILE]
         [--clients 32] [--requests 320] [--tools 2000 --edges 10000]

@@ -473,7 +473,9 @@ def written_mark(home: Path) -> Path:
 
 def mark_written(path: Path) -> None:
     tmp = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}")
-    tmp.write_text(f"{time.time_ns()} {os.getpid()} {random.random()}", encoding="ascii")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)  # private, as everything in the home
+    with os.fdopen(fd, "w", encoding="ascii") as fh:
+        fh.write(f"{time.time_ns()} {os.getpid()} {random.random()}")
     os.replace(tmp, path)
 
 
