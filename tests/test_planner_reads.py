@@ -106,7 +106,8 @@ def test_search_keeps_its_reads_until_the_graph_is_written(store: GraphStore, tm
     reference = Retriever(store, embedder).search(request, k=6, method="graph")  # no write mark: read each time
     mark = tmp_path / "graph-written"
     store.written_mark = mark
-    store.on_write.append(lambda names: mark_written(mark))
+    hook = lambda names: mark_written(mark)  # noqa: E731
+    store.on_write.append(hook)
     try:
         calls = counted(store, monkeypatch)
         first = Retriever(store, embedder).search(request, k=6, method="graph")
@@ -129,4 +130,4 @@ def test_search_keeps_its_reads_until_the_graph_is_written(store: GraphStore, tm
         assert hits_view(after) != hits_view(reference)  # the new SEQUENTIAL edge moved a score
     finally:
         store.written_mark = None
-        store.on_write.clear()
+        store.on_write.remove(hook)

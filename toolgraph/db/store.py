@@ -414,9 +414,16 @@ def open_store(settings: Settings, *, start: bool = True, retry_time_s: float = 
         info.bolt_uri, "root", server.password(), info.database, http_url=info.http_url,
         retry_time_s=retry_time_s,
     )
-    mark = written_mark(settings.home)
+    return mark_writes(store, settings.home, keep=settings.keep_reads)
+
+
+def mark_writes(store: GraphStore, home: Path, *, keep: bool = True) -> GraphStore:
+    """Have ``store`` rewrite the write mark of the embedded server in ``home`` after each committed write (but a
+    run's record, :data:`UNMARKED_WRITES`), and, with ``keep``, keep reads until the mark moves
+    (:meth:`GraphStore.read_kept`)."""
+    mark = written_mark(home)
     store.on_write.append(lambda names: None if names and set(names) <= UNMARKED_WRITES else mark_written(mark))
-    if settings.keep_reads:
+    if keep:
         store.written_mark = mark
     return store
 
