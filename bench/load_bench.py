@@ -10,7 +10,10 @@
   embeds the query), the proxy's ``/v1/tools/select`` and ``/v1/chat/completions``, and MCP ``search_tools``
   (graph method) over streamable HTTP. Every query is distinct, so no answer comes from a query cache.
 - reports the errors (any answer but 200, an MCP tool error, a dropped connection; with their first messages),
-  p50 / p99 / mean latency and throughput, and the 1-minute load average before and after each surface.
+  p50 / p99 / mean latency and throughput, the CPU milliseconds per request of the serving process and of the
+  graph server (``/proc/PID/stat`` before and after; on a loaded machine the steadier figure: p99 at 32 clients is
+  about 32 x that / the cores), and the 1-minute load average before and after each surface. ``--warmup`` web
+  searches go first, so that the graph server's JIT has settled for both trees.
 
     PYTHONPATH=. .venv/bin/python bench/load_bench.py --baseline /work/main [--json] [--out FILE]
         [--clients 32] [--requests 320] [--tools 2000 --edges 10000]
@@ -41,6 +44,7 @@ from common import (
     add_graph_args,
     arg_parser,
     bench_main,
+    cpu_seconds,
     free_port,
     git_state,
     machine_info,
@@ -98,7 +102,7 @@ def scripted_upstream() -> Iterator[str]:
 
 # -- the servers under test -----------------------------------------------------------------------------------------
 @contextmanager
-def cli_server(bench: Bench, code: Path, argv: list[str], port: int, probe: Callable[[int], bool]) -> Iterator[None]:
+def cli_server(bench: Bench, code: Path, argv: list[str], port: int, probe: Callable[[int], bool]) -> Iterator[int]:
     """``toolgraph ARGV`` from the code tree ``code`` in its own process, on the bench's graph server."""
     env = {**os.environ, "TOOLGRAPH_HOME": str(bench.server.home),
            "TOOLGRAPH_EMBEDDED_BOLT_PORT": str(bench.server.bolt_port),
@@ -118,7 +122,7 @@ def cli_server(bench: Bench, code: Path, argv: list[str], port: int, probe: Call
             if time.monotonic() > deadline:
                 raise RuntimeError(f"toolgraph {argv[0]} did not answer within 120 s")
             time.sleep(0.3)
-        yield
+        yield proc.pid
     finally:
         proc.terminate()
         try:
@@ -250,45 +254,53 @@ def measure(bench: Bench, code: Path, upstream: str, args: argparse.Namespace, l
     n, clients = args.requests, args.clients
     tag = code.name
 
-    def run(name: str, fn: Callable[[], dict[str, Any]]) -> None:
+    def run(name: str, fn: Callable[[], dict[str, Any]], pid: int) -> None:
         before = os.getloadavg()[0]
+        cpu, db = cpu_seconds(pid), cpu_seconds(bench.pid)
         result = fn()
+        cpu, db = cpu_seconds(pid) - cpu, cpu_seconds(bench.pid) - db
         after = os.getloadavg()[0]
         load.extend([before, after])
+        served = max(result.get("requests", 0), 1)
+        result["cpu_ms_per_request"] = {"serving_process": round(1000 * cpu / served, 2),
+                                        "db_server": round(1000 * db / served, 2),
+                                        "total": round(1000 * (cpu + db) / served, 2)}
         out[name] = {**result, "load_1min": [round(before, 2), round(after, 2)]}
         progress(f"  {name}: {result.get('errors')} errors, p50 {result.get('p50_ms')} ms, "
-                 f"p99 {result.get('p99_ms')} ms (load {before:.1f} -> {after:.1f})")
+                 f"p99 {result.get('p99_ms')} ms, CPU ms/request {result['cpu_ms_per_request']} "
+                 f"(load {before:.1f} -> {after:.1f})")
 
     if "search" in args.surfaces:
         port = free_port()
         with cli_server(bench, code, ["serve", "--host", "127.0.0.1", "--port", str(port)], port,
-                        http_probe("/api/session")):
-            warm = [("GET", f"/api/search?q=warm+up+{i}&method=graph&k=10", None) for i in range(4)]
-            http_clients(port, 2, warm)
+                        http_probe("/api/session")) as pid:
+            warm = [("GET", "/api/search?" + _qs({"q": q, "method": "graph", "k": "10"}), None)
+                    for q in queries(args.warmup, args.seed + 97, f"warm {tag}")]
+            http_clients(port, 4, warm)
             work = [("GET", "/api/search?" + _qs({"q": q, "method": "graph", "k": "10"}), None)
                     for q in queries(n, args.seed, f"web {tag}")]
-            run("web /api/search (graph)", lambda: http_clients(port, clients, work))
+            run("web /api/search (graph)", lambda: http_clients(port, clients, work), pid)
     if {"select", "chat"} & set(args.surfaces):
         port = free_port()
         user = {"messages": [{"role": "user", "content": "warm up"}]}
         with cli_server(bench, code, ["proxy", "--upstream", upstream, "--host", "127.0.0.1", "--port", str(port)],
-                        port, http_probe("/v1/tools/select", "POST", user)):
+                        port, http_probe("/v1/tools/select", "POST", user)) as pid:
             http_clients(port, 2, [("POST", "/v1/tools/select", user)] * 4)
             if "select" in args.surfaces:
                 work = [("POST", "/v1/tools/select", {"messages": [{"role": "user", "content": q}]})
                         for q in queries(n, args.seed + 1, f"select {tag}")]
-                run("proxy /v1/tools/select", lambda: http_clients(port, clients, work))
+                run("proxy /v1/tools/select", lambda: http_clients(port, clients, work), pid)
             if "chat" in args.surfaces:
                 work = [("POST", "/v1/chat/completions", {"model": "scripted", "messages": [
                     {"role": "user", "content": q}]}) for q in queries(n, args.seed + 2, f"chat {tag}")]
-                run("proxy /v1/chat/completions", lambda: http_clients(port, clients, work))
+                run("proxy /v1/chat/completions", lambda: http_clients(port, clients, work), pid)
     if "mcp" in args.surfaces:
         port = free_port()
         with cli_server(bench, code, ["mcp", "--http", "--host", "127.0.0.1", "--port", str(port)], port,
-                        http_probe("/mcp")):
+                        http_probe("/mcp")) as pid:
             mcp_clients(port, 2, ["warm up one", "warm up two"])
             work_q = queries(n, args.seed + 3, f"mcp {tag}")
-            run("MCP search_tools over HTTP (graph)", lambda: mcp_clients(port, clients, work_q))
+            run("MCP search_tools over HTTP (graph)", lambda: mcp_clients(port, clients, work_q), pid)
     return out
 
 
@@ -340,9 +352,12 @@ def human(r: dict[str, Any]) -> None:
     for label, rounds in r["runs"].items():
         for i, measured in enumerate(rounds):
             for name, v in measured.items():
+                c = v.get("cpu_ms_per_request", {})
                 rows.append([name, f"{label} #{i + 1}", v.get("errors"), v.get("p50_ms"), v.get("p99_ms"),
-                             v.get("mean_ms"), v.get("per_s"), f"{v['load_1min'][0]}-{v['load_1min'][1]}"])
-    print(table(["surface", "code", "errors", "p50 ms", "p99 ms", "mean ms", "req/s", "load"], rows))
+                             v.get("mean_ms"), v.get("per_s"), c.get("serving_process"), c.get("db_server"),
+                             c.get("total"), f"{v['load_1min'][0]}-{v['load_1min'][1]}"])
+    print(table(["surface", "code", "errors", "p50 ms", "p99 ms", "mean ms", "req/s", "CPU ms/req serving",
+                 "CPU ms/req DB", "CPU ms/req", "load"], rows))
     for label, rounds in r["runs"].items():
         for measured in rounds:
             for name, v in measured.items():
@@ -356,6 +371,8 @@ def main() -> None:
     parser.set_defaults(tools=2000, edges=10000)
     parser.add_argument("--clients", type=int, default=32, help="concurrent clients (default 32)")
     parser.add_argument("--requests", type=int, default=320, help="requests per surface (default 320)")
+    parser.add_argument("--warmup", type=int, default=64,
+                        help="web searches before measuring (default 64: the graph server's JIT settles)")
     parser.add_argument("--rounds", type=int, default=1, help="before/after rounds, alternating (default 1)")
     parser.add_argument("--baseline", help="a code tree measured as 'before' in the same run (e.g. /work/main)")
     parser.add_argument("--surfaces", nargs="+", default=list(SURFACES), choices=SURFACES)

@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 
 from toolgraph.db.embedded import EmbeddedServer
-from toolgraph.db.store import GraphStore
+from toolgraph.db.store import GraphStore, mark_writes
 from toolgraph.embeddings.flag import FlagEmbedder
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -89,8 +89,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[EmbeddedServer]
 def session_store(server: EmbeddedServer) -> Iterator[GraphStore]:
     info = server.running()
     assert info is not None
-    yield from _with_schema(
-        GraphStore.connect(info.bolt_uri, "root", server.password(), info.database, http_url=info.http_url))
+    store = GraphStore.connect(info.bolt_uri, "root", server.password(), info.database, http_url=info.http_url)
+    # its writes mark the home as every ToolGraph process's do, so that a runtime or a server started on it sees
+    # them; it keeps no reads itself (keep=False), so in-process tests read the graph every time
+    yield from _with_schema(mark_writes(store, server.home, keep=False))
 
 
 def _with_schema(store: GraphStore) -> Iterator[GraphStore]:

@@ -215,6 +215,13 @@ class Settings(BaseSettings):
     runtime_idle_s: float = Field(900.0, gt=0, le=86400, description="the runtime stops after this long unused")
     runtime_start_timeout_s: float = Field(
         120.0, gt=0, le=3600, description="how long a command waits for a starting runtime before it answers itself")
+    keep_reads: bool = Field(
+        True, description="a long-lived process (web page, proxy, MCP server, runtime) keeps the search's catalog "
+                          "stamp and dependency edges in memory until a ToolGraph process writes the embedded "
+                          "server's graph (the write mark in TOOLGRAPH_HOME; never with TOOLGRAPH_NEO4J_URI)")
+    runtime_graph_cache: bool = Field(
+        True, description="the runtime keeps the planner's graph reads across commands until a ToolGraph process "
+                          "writes the embedded server's graph (not with TOOLGRAPH_NEO4J_URI)")
     neo4j: Neo4jSettings = Field(default_factory=Neo4jSettings)
     embedded: EmbeddedSettings = Field(default_factory=EmbeddedSettings)
     llm: LLMSettings = Field(default_factory=LLMSettings)

@@ -49,7 +49,9 @@ def search_tools(store: GraphStore, query: str, *, method: str = "auto", k: int 
         raise ValidationFailed("the search query is empty", "q")
     if method not in SEARCH_METHODS:
         raise ValidationFailed(f"method must be one of {', '.join(SEARCH_METHODS)}", "method")
-    indexed = bool(store.query("get_embedding_model"))
+    # one read tells whether tools are embedded and gives the Retriever its stamp (tool_catalog_stamp)
+    catalog = store.read_kept("tool_catalog_stamp")
+    indexed = bool(catalog and catalog[0]["name"] is not None)
     notes: list[str] = []
     used = method
     if method == "auto":
@@ -66,7 +68,7 @@ def search_tools(store: GraphStore, query: str, *, method: str = "auto", k: int 
         from toolgraph.retrieve.search import Retriever
 
         try:
-            retriever = Retriever(store, embedder if used in EMBEDDING_METHODS else None)
+            retriever = Retriever(store, embedder if used in EMBEDDING_METHODS else None, catalog=catalog)
             found = retriever.search(text, k=k, method=used, category=category)  # type: ignore[arg-type]
             hits = [h.model_dump() for h in found]
         except (EmbeddingError, GraphStoreError) as exc:

@@ -74,7 +74,16 @@ class RuntimeContext(Context):
 
     def store(self, *, schema: bool = True) -> GraphStore:
         with self._open:
-            return super().store(schema=schema)
+            fresh = self._store is None
+            store = super().store(schema=schema)
+            if fresh and self.settings.uses_embedded and self.settings.runtime_graph_cache:
+                # the planner's graph reads are kept across commands while no ToolGraph process wrote the graph
+                from toolgraph.db.store import read_mark, written_mark
+                from toolgraph.planner.graph import keep_reads
+
+                mark = written_mark(self.settings.home)
+                keep_reads(store, lambda: read_mark(mark))
+            return store
 
     def embedder(self) -> Embedder:
         with self._open:

@@ -20,6 +20,8 @@ import asyncio
 import ipaddress
 import json
 import socket
+import ssl
+import threading
 from email.utils import parsedate_to_datetime
 from typing import Any
 from urllib.parse import quote, urljoin, urlsplit
@@ -41,6 +43,20 @@ CREDENTIAL_HEADERS = frozenset({"authorization", "proxy-authorization", "cookie"
                                 "x-auth-token", "host"})
 DEFAULT_PORTS = {"http": 80, "https": 443}
 TOO_DEEP = "the response is JSON nested too deeply to read"
+_tls: ssl.SSLContext | None = None
+_tls_lock = threading.Lock()
+
+
+def tls_context() -> ssl.SSLContext:
+    """The TLS context of every pooled client, made once per process: httpx's default (certifi's CA bundle, or
+    SSL_CERT_FILE / SSL_CERT_DIR), whose loading of the CA bundle costs ~0.3 s of CPU each time a client is made,
+    that is on every `toolgraph run` answered by the resident runtime."""
+    global _tls
+    with _tls_lock:
+        if _tls is None:
+            make = getattr(httpx, "create_ssl_context", None)
+            _tls = make() if make is not None else ssl.create_default_context()
+        return _tls
 
 
 def group_of(tool: ExecTool, groups: dict[str, ExecGroup]) -> ExecGroup:
@@ -247,7 +263,7 @@ class HttpExecutor:
         """The client of the running event loop, so the calls of one run reuse connections."""
         key = id(asyncio.get_running_loop())
         if key not in self._loop_clients:
-            self._loop_clients[key] = httpx.AsyncClient(follow_redirects=False)
+            self._loop_clients[key] = httpx.AsyncClient(follow_redirects=False, verify=tls_context())
         return self._loop_clients[key]
 
     async def aclose(self) -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import math
+import threading
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -68,6 +70,69 @@ class ToolCard(Tool):
                 "optional": [p.get("name") for p in self.optional][:8]}
 
 
+class GraphReads:
+    """The planner's per-tool graph reads (cards, dependency neighbours, providers, outgoing edges), kept across
+    plans by a long-lived process (the resident runtime) and dropped whenever ``stamp()`` changes: the runtime's
+    stamp is the embedded server's write mark (toolgraph.db.store.written_mark), which every ToolGraph process
+    rewrites after each committed write. A plan checks the stamp once (:meth:`begin`); the rows are those the
+    named queries return, per tool, so a plan gets what it would read from the graph."""
+
+    def __init__(self, stamp: Callable[[], Any]) -> None:
+        self.stamp = stamp
+        self._seen: Any = object()
+        self._rows: dict[tuple[str, Any, str], list[dict[str, Any]]] = {}
+        self._lock = threading.Lock()
+        self.hits = 0
+        self.misses = 0
+
+    def begin(self) -> None:
+        """Drop everything when the graph was written since the rows were read (once per plan)."""
+        now = self.stamp()
+        with self._lock:
+            if now != self._seen:
+                self._rows.clear()
+                self._seen = now
+
+    def per_tool(self, store: GraphStore, name: str, key: str, ids: list[str], variant: Any = None,
+                 **params: Any) -> list[dict[str, Any]]:
+        """The rows of the named query ``name`` (UNWIND over ``$ids``, each row naming its tool in ``key``) for
+        ``ids``: the known tools' rows from memory, the others read in one query; in the order of ``ids``."""
+        with self._lock:
+            seen = self._seen
+            missing = [i for i in dict.fromkeys(ids) if (name, variant, i) not in self._rows]
+            self.hits += len(set(ids)) - len(missing)
+            self.misses += len(missing)
+        if missing:
+            fresh: dict[str, list[dict[str, Any]]] = {i: [] for i in missing}
+            for row in store.query(name, ids=missing, **params):
+                fresh.setdefault(row[key], []).append(row)
+            with self._lock:
+                if self._seen == seen:  # (not dropped meanwhile)
+                    for i, rows in fresh.items():
+                        self._rows[(name, variant, i)] = rows
+            found = fresh
+        else:
+            found = {}
+        with self._lock:
+            return [row for i in ids for row in (found.get(i) if i in found else self._rows.get((name, variant, i),
+                                                                                                   []))]
+
+
+_shared_reads: weakref.WeakKeyDictionary[GraphStore, GraphReads] = weakref.WeakKeyDictionary()
+
+
+def keep_reads(store: GraphStore, stamp: Callable[[], Any]) -> GraphReads:
+    """Keep the planner's graph reads on ``store`` across plans, checked against ``stamp`` (the runtime)."""
+    reads = _shared_reads.get(store)
+    if reads is None:
+        reads = _shared_reads[store] = GraphReads(stamp)
+    return reads
+
+
+def shared_reads(store: GraphStore) -> GraphReads | None:
+    return _shared_reads.get(store)
+
+
 @dataclass
 class PlannerGraph:
     store: GraphStore
@@ -79,6 +144,12 @@ class PlannerGraph:
     _needs: dict[tuple[str, tuple[bool, bool, bool]], dict[str, list[str]]] = field(default_factory=dict)
     _sequential: dict[tuple[str, str], float] = field(default_factory=dict)
     _sequential_seen: set[str] = field(default_factory=set)
+    reads: GraphReads | None = None  # the reads kept across plans (the resident runtime), else None
+
+    def _read(self, name: str, key: str, ids: list[str], variant: Any = None, **params: Any) -> list[dict[str, Any]]:
+        if self.reads is None:
+            return self.store.query(name, ids=ids, **params)
+        return self.reads.per_tool(self.store, name, key, ids, variant, **params)
 
     @property
     def dense(self) -> bool:
@@ -89,7 +160,7 @@ class PlannerGraph:
         if missing:
             # With a vector source (the retriever's in-memory matrix) the vectors do not travel over Bolt again.
             from_graph = self.dense and self.vector_of is None
-            for row in self.store.query("planner_tools", ids=missing, vectors=from_graph):
+            for row in self._read("planner_tools", "id", missing, from_graph, vectors=from_graph):
                 card = ToolCard.from_row(row if from_graph else {**row, "embedding": (
                     self.vector_of(row["id"]) if self.vector_of is not None and self.dense else None)})
                 self.cards[card.id] = card
@@ -99,10 +170,15 @@ class PlannerGraph:
         return self.store.query("planner_categories", limit=limit)
 
     def neighbours(self, ids: list[str], category: str | None) -> list[dict[str, Any]]:
-        return self.store.query("planner_neighbours", ids=ids, category=category) if ids else []
+        return self._read("planner_neighbours", "via", ids, category, category=category) if ids else []
 
     def flow(self, ids: list[str]) -> list[dict[str, Any]]:
-        return self.store.query("planner_flow", ids=ids) if ids else []
+        if not ids:
+            return []
+        if self.reads is None:
+            return self.store.query("planner_flow", ids=ids)
+        among = set(ids)  # planner_flow's rows: each tool's outgoing edges to the others of ids
+        return [r for r in self.reads.per_tool(self.store, "planner_out_edges", "source", ids) if r["target"] in among]
 
     def sequential_weights(self, ids: list[str]) -> dict[tuple[str, str], float]:
         """(a, b) -> the weight of a ``SEQUENTIAL`` edge a -> b (P(b | a), from call paths) among ``ids``; cached
@@ -165,7 +241,7 @@ class PlannerGraph:
                     # a path segment names a thing (`/repos/{owner}/{repo}`): the user gives it literally
                     # ("rust-lang/cargo", "'main'"), or another tool finds it
                     needs.setdefault(tid, {}).setdefault(name, [])
-        for row in self.store.query("planner_inputs", ids=ids) if ids else []:
+        for row in self._read("planner_inputs", "id", ids) if ids else []:
             resource = row["resource"] or ""
             generic = [g for g in needs.get(row["id"], {}) if g in GENERIC_IDS and resource.lower().endswith("_" + g)]
             if generic:  # a bare `{id}` parameter: the miner qualified it (`artist_id`); providers of that fill it

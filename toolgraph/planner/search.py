@@ -22,7 +22,7 @@ from toolgraph.planner.chains import ChainFinder
 from toolgraph.planner.config import PlannerConfig
 from toolgraph.planner.decompose import decompose_llm, decompose_rules, second_question, topological
 from toolgraph.planner.dfs import DepthFirst
-from toolgraph.planner.graph import PlannerGraph
+from toolgraph.planner.graph import PlannerGraph, shared_reads
 from toolgraph.planner.memory import LongTermMemory
 from toolgraph.planner.models import Plan, Subtask, SubtaskResult
 from toolgraph.planner.policy import GraphPolicy, LLMPolicy, Policy
@@ -44,7 +44,10 @@ class Planner:
         self.store = store
         self.llm = llm
         self.config = config or PlannerConfig()
-        self.graph = PlannerGraph(store, embedder if self._has_embeddings(embedder) else None)
+        reads = shared_reads(store)  # the graph reads a long-lived process keeps across plans (the runtime)
+        if reads is not None:
+            reads.begin()
+        self.graph = PlannerGraph(store, embedder if self._has_embeddings(embedder) else None, reads=reads)
         self.memory = LongTermMemory(self.graph, threshold=self.config.memory_threshold)
         self.graph_policy = GraphPolicy(graph=self.graph)
         self.chain_finder = ChainFinder(self.graph, max_len=self.config.max_chain)

@@ -122,7 +122,7 @@ def stamp_of(row: dict[str, Any] | None) -> Stamp:
 def embedding_stamp(store: GraphStore) -> Stamp:
     """What the in-memory indexes depend on: the embedding model's record and the number of tools
     (``tool_catalog_stamp``)."""
-    rows = store.query("tool_catalog_stamp")
+    rows = store.read_kept("tool_catalog_stamp")  # (kept until the graph is written, where it has a write mark)
     return stamp_of(rows[0] if rows else None)
 
 

@@ -25,7 +25,7 @@ from typing import Any, Literal
 import numpy as np
 from pydantic import BaseModel
 
-from toolgraph.db.store import GraphStore
+from toolgraph.db.store import NO_MARK, GraphStore
 from toolgraph.embeddings.base import Embedder, EmbeddingError
 from toolgraph.errors import ToolGraphError
 from toolgraph.retrieve.embed import LABEL, VECTOR, check_model
@@ -114,6 +114,8 @@ class Retriever:
     field_weights: FieldWeights = field(default_factory=FieldWeights)
     memory: bool = True
     recheck_s: float = 1.0
+    #: the ``tool_catalog_stamp`` rows when the caller has just read them (so the Retriever does not read them again)
+    catalog: list[dict[str, Any]] | None = field(default=None, repr=False)
     _index: ToolIndex | None = field(default=None, init=False, repr=False)
     _checked: float = field(default=0.0, init=False, repr=False)
     _vectors: dict[str, list[float]] = field(default_factory=dict, init=False, repr=False)
@@ -122,8 +124,11 @@ class Retriever:
         backend = self.store.backend
         self.vector_index = backend.vector_index_name(LABEL, VECTOR)
         self._stamp: Stamp | None = None
+        rows, self.catalog = self.catalog, None
+        if rows is not None and self.embedder is None:
+            self._stamp = stamp_of(rows[0] if rows else None)
         if self.embedder is not None:  # one query checks the model and gives the first search its stamp
-            rows = self.store.query("tool_catalog_stamp")
+            rows = self.store.read_kept("tool_catalog_stamp") if rows is None else rows
             if check_model(self.store, self.embedder, rows) is None:
                 raise EmbeddingError("no tool embeddings in the graph yet: run `toolgraph embed` first")
             self._stamp = stamp_of(rows[0])
@@ -291,8 +296,7 @@ class Retriever:
                     why[index.ids[i]].via = [f"same group as {index.ids[seed]} (has_tool, weight 1.00)"]
         seeds = {index.ids[i]: float(score[i]) for i in candidates[: w.seeds]}
         position = index.position
-        rows = self.store.query("graph_expand_edges", seeds=list(seeds)) if seeds and w.strength > 0 else []
-        for s, n, kind, direction, weight in rows[0]["edges"] if rows else []:
+        for s, n, kind, direction, weight in self._edges(list(seeds)) if seeds and w.strength > 0 else []:
             j = position.get(n)
             if j is None or (category is not None and index.categories[j] != category):
                 continue
@@ -325,6 +329,26 @@ class Retriever:
                 why[tid].dense = round(float(cosine[i]), 6)
                 why[tid].dense_rank = int((cosine > cosine[i]).sum()) + 1
         return out, why
+
+    def _edges(self, seeds: list[str]) -> list[list[Any]]:
+        """The seeds' dependency edges (``graph_expand_edges``), seed by seed; each seed's kept in memory until the
+        graph is written (:meth:`GraphStore.read_kept`), where the store has a write mark."""
+        kept = self.store.kept
+        mark = kept.check()
+        if mark is NO_MARK:
+            rows = self.store.query("graph_expand_edges", seeds=seeds)
+            return list(rows[0]["edges"]) if rows else []
+        known = {s: kept.get(("graph_expand_edges", s)) for s in seeds}
+        missing = [s for s in seeds if known.get(s) is None]
+        if missing:
+            rows = self.store.query("graph_expand_edges", seeds=missing)
+            found: dict[str, list[list[Any]]] = {s: [] for s in missing}
+            for edge in rows[0]["edges"] if rows else []:
+                found.setdefault(edge[0], []).append(edge)
+            for s in missing:
+                known[s] = found[s]
+                kept.put(("graph_expand_edges", s), found[s], mark)
+        return [edge for s in seeds for edge in known[s]]
 
     def _cover(self, ranked: list[tuple[int, float]], per_intent: np.ndarray, k: int) -> list[tuple[int, float]]:
         """Intent-aware order (xQuAD): the next tool maximises ``(1 - d) * score + d * mean over intents i of
