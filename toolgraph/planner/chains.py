@@ -155,7 +155,8 @@ class ChainFinder:
     providers_per_input: int = 8
     chains_per_goal: int = 40
     _request: RequestFacts | None = field(default=None, init=False, repr=False)
-    _lookups: tuple[int, set[str]] = field(default_factory=lambda: (-1, set()), init=False, repr=False)
+    _lookups: tuple[int, set[str], set[str]] = field(default_factory=lambda: (-1, set(), set()), init=False,
+                                                     repr=False)
     _facts: dict[str, ToolFacts] = field(default_factory=dict, init=False, repr=False)
     _given: dict[tuple[str, str], int] = field(default_factory=dict, init=False, repr=False)
     _ungiven: dict[tuple[str, str, frozenset[str]], int] = field(default_factory=dict, init=False, repr=False)
@@ -294,8 +295,8 @@ class ChainFinder:
         if not named:
             return -w.unneeded_lookup if lookup else 0.0
         near = self._name_nouns(named, text)
-        if not lookup and not first.required and near & self._nouns(first):
-            return w.grounding + w.kind  # "trainer Mateo Ruiz" from the list of trainers: the binder picks him
+        if not lookup and not first.required and near & self._nouns(first) - self._lookup_nouns(by_name=True):
+            return w.grounding + w.kind  # "trainer Mateo Ruiz" from the list of trainers (no trainer search)
         if not lookup:
             return -w.grounding  # the request names something the chain never looks up
         kinds = {m.kind for m in named if m.kind}
@@ -314,15 +315,15 @@ class ChainFinder:
         return {stem(x) for x in WORD.findall(split_case(f"{card.name} {bare_path(card)}").lower().replace("_", " "))
                 if len(x) > 2} - {stem(v) for v in ("get", "find", "search", "list", "lookup", "query", "api")}
 
-    def _lookup_nouns(self) -> set[str]:
+    def _lookup_nouns(self, by_name: bool = False) -> set[str]:
         """The nouns of the graph's lookup tools and of the tools that need nothing (lists): the kinds of things
-        its API finds by name."""
+        its API finds by name (``by_name``: of the lookups alone)."""
         key = len(self.graph.cards)
         if self._lookups[0] != key:
-            nouns = set().union(*(self._nouns(c) for c in self.graph.cards.values()
-                                  if c.takes_a_name() or not c.required))
-            self._lookups = (key, nouns)
-        return self._lookups[1]
+            cards = self.graph.cards.values()
+            self._lookups = (key, set().union(*(self._nouns(c) for c in cards if c.takes_a_name())),
+                             set().union(*(self._nouns(c) for c in cards if c.takes_a_name() or not c.required)))
+        return self._lookups[1] if by_name else self._lookups[2]
 
     def _name_nouns(self, named: list[Mention], text: str) -> set[str]:
         """Stems of the words right before and right after each thing the request names ("trainer Mateo Ruiz",
