@@ -56,7 +56,9 @@ def run_row(result: Any, labels: dict[str, dict[str, Any]], seconds: float, *, s
     return {"run_id": result.id, "status": status or result.status, "answer": result.answer.text[:ANSWER_CHARS],
             "answer_by": result.answer.by, "calls": call_rows(result, labels), "seconds": round(seconds, 3),
             "llm_calls": llm_calls, "learned": {"call_path": result.learned.get("call_path"),
-                                                "memories": len(result.learned.get("memories") or [])}
+                                                "memories": len(result.learned.get("memories") or []),
+                                                "shapes": result.learned.get("shapes") or [],
+                                                "edges": result.learned.get("edges") or {}}
             if result.learned else None}
 
 
