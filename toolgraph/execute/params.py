@@ -181,6 +181,7 @@ def bind(tool: ExecTool, request: str, upstream: list[Upstream], vocabulary: fro
     sources: dict[str, str] = {}
     required = {p.name for p in tool.required_params}
     ordered = sorted(upstream, key=lambda u: not u.direct)
+    own = {q.name.lower() for q in tool.params}
     for p in tool.params:
         kind = json_type_of(p.type)
         if is_identifier(p.name):  # 0. an id the request names by its noun ("issue 102") beats any upstream
@@ -191,7 +192,9 @@ def bind(tool: ExecTool, request: str, upstream: list[Upstream], vocabulary: fro
         for up in ordered:  # 1. an upstream output with a matching field
             if p.name not in required and not up.direct:
                 continue
-            names = _names_for(p.name, up.resource if up.direct else None, request)
+            # the edge's resource fills the parameter it names, no other (`longitude` never stands in for `date`)
+            resource = up.resource if up.direct and (up.resource or "").lower() not in own - {p.name.lower()} else None
+            names = _names_for(p.name, resource, request)
             if p.name not in required:
                 names = [p.name]  # optional: only an exact field along a plan edge
             elif not up.direct and names[-1] == "id" and p.name.lower() != "id":
