@@ -5,6 +5,7 @@ through it. Against a real local HTTP service and the real embedded server."""
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Iterator
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
@@ -145,3 +146,19 @@ def test_the_refresh_leaves_edges_people_deleted_or_an_llm_judged(store, weather
     assert result.learned["edges"]["observed"] == 0
     edges = feeds(store)
     assert set(edges) == {"latitude"} and edges["latitude"]["source"] == "llm"
+
+
+def test_toolgraph_run_says_what_a_learnt_shape_re_mined(store, weather, env_for_cli, monkeypatch) -> None:
+    from click.testing import CliRunner
+
+    from toolgraph.cli import main
+
+    base, _ = weather
+    import_tools(store, base)
+    monkeypatch.setenv("TOOLGRAPH_EXEC_GROUPS", json.dumps({"skies": {"allow_private": True}}))
+    out = CliRunner().invoke(main, ["run", 'where is the city "Paris"?', "--no-llm"])
+    assert out.exit_code == 0, out.output
+    assert "learnt new output fields of 1 tool(s): 2 dependency edge(s) re-mined (2 from a learnt shape" in out.output
+    assert "toolgraph weights run" in out.output
+    quiet = CliRunner().invoke(main, ["run", 'where is the city "Paris"?', "--no-llm"])
+    assert quiet.exit_code == 0 and "learnt new output fields" not in quiet.output
