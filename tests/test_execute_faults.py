@@ -188,7 +188,7 @@ def test_the_binder_reads_nested_fields_enums_and_years() -> None:
     assert binding.sources["user_id"] == "c1:results[0].owner.user_id"
 
 
-def test_a_plan_edge_fills_the_parameter_it_names_and_no_other() -> None:
+def test_a_plan_edge_fills_the_parameter_it_names_no_other_and_reads_a_role_qualified_id() -> None:
     from toolgraph.execute.params import Upstream, bind
     from toolgraph.models import Param
 
@@ -200,6 +200,15 @@ def test_a_plan_edge_fills_the_parameter_it_names_and_no_other() -> None:
         bind(tool, "when does the sun rise in lyon the day after tomorrow?", [place])
     binding = bind(tool, "when does the sun rise in lyon on 2026-12-21?", [place])
     assert binding.arguments == {"latitude": 45.76, "longitude": 4.84, "date": "2026-12-21"}
+    depot = ExecTool(id="g", name="get_depot", required_params=[Param(name="depot_id", type="string")])
+    shipment = {"tracking_number": "PRC-1", "customer_id": "C-1", "current_depot_id": "D-LDS"}
+    held = bind(depot, "where is my parcel?", [Upstream("c1", "track", shipment, resource="depot_id")])
+    assert held.arguments == {"depot_id": "D-LDS"} and held.sources["depot_id"] == "c1:current_depot_id"
+    with pytest.raises(ArgumentError, match="'depot_id'"):  # two roles: which one is not for the binder to guess
+        bind(depot, "where is my parcel?", [Upstream("c1", "track", {**shipment, "origin_depot_id": "D-GLA"},
+                                                     resource="depot_id")])
+    with pytest.raises(ArgumentError, match="'depot_id'"):  # only along an edge that carries the id
+        bind(depot, "where is my parcel?", [Upstream("c1", "track", shipment, resource=None)])
     detail = ExecTool(id="d", name="detail", required_params=[Param(name="id", type="string")])  # a bare `{id}`
     assert bind(detail, "x", [Upstream("c1", "find", {"artist_id": "a7"}, resource="artist_id")]).arguments == {
         "id": "a7"}

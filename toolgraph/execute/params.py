@@ -117,6 +117,22 @@ def find_field(value: Any, names: list[str], depth: int = 0, skip: tuple[str, ..
     return None
 
 
+def qualified_keys(value: Any, name: str, depth: int = 0) -> set[str]:
+    """The keys of ``value`` (nested, lists by their first items) that qualify ``name`` by a role:
+    ``current_depot_id`` for ``depot_id``."""
+    if depth > 6:
+        return set()
+    if isinstance(value, list):
+        return set().union(*(qualified_keys(v, name, depth + 1) for v in value[:3])) if value else set()
+    if not isinstance(value, dict):
+        return set()
+    found = {str(k) for k in value if str(k).lower().endswith("_" + name)}
+    for v in value.values():
+        if isinstance(v, dict | list):
+            found |= qualified_keys(v, name, depth + 1)
+    return found
+
+
 LABEL_KEYS = ("name", "title", "label", "full_name", "fullname", "display_name", "username", "email", "code")
 
 
@@ -203,6 +219,11 @@ def bind(tool: ExecTool, request: str, upstream: list[Upstream], vocabulary: fro
             hit = find_field(value, names[:-1] if names[-1] == "id" and len(names) > 1 else names)
             if hit is None and names[-1] == "id":  # a bare `id`, but not the upstream call's own input echoed
                 hit = find_field(value, names, skip=up.inputs)
+            if hit is None and (up.resource or "").lower() == p.name.lower() and up.direct and is_identifier(p.name):
+                # along a plan edge that carries this id, the one field that qualifies it by a role
+                # (`current_depot_id` for `depot_id`: the miner's entity aliases, read back)
+                keys = qualified_keys(value, p.name.lower())
+                hit = find_field(value, sorted(keys)) if len(keys) == 1 else None
             if hit is not None:
                 args[p.name], sources[p.name] = hit[0], f"{up.call}:{hit[1]}"
                 break
