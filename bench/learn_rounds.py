@@ -1,7 +1,8 @@
 """Does learning pay off? Each suite run twice with learning on (`toolgraph eval run --learn --repeat 2 --no-llm`):
 round 1 (the graph as imported) is the baseline of round 2 (the graph after round 1 taught it outcome counts, call
 paths, memories and observed output shapes, whose dependency edges are re-mined at once). Per suite and round:
-passes, false successes (a run judged a success whose answer lacks an expected fact), correct paths; the requests
+passes, false successes (a run judged a success whose answer lacks an expected fact), correct paths (the calls that
+succeeded hold the solution) and planned paths (the plan did, whatever its calls then did); the requests
 that got better or worse; what round 1 taught (tools whose shape was learnt, edges re-mined, of them by a learnt
 shape). The machine's load average is sampled before and after.
 
@@ -49,6 +50,7 @@ def summarise(result: dict[str, Any]) -> dict[str, Any]:
             rounds.append({"passed": sum(r["pass"] for r in rs), "requests": len(rs),
                            "false_successes": sum(r["status"] == "success" and not r["pass"] for r in rs),
                            "correct_paths": sum(bool(r["correct_path"]) for r in rs),
+                           "planned_paths": sum(bool(r.get("planned_path")) for r in rs),
                            "with_solution": sum(r["correct_path"] is not None for r in rs)})
         first = {r["index"]: r for r in rows if r["repeat"] == 0}
         second = {r["index"]: r for r in rows if r["repeat"] == 1}
@@ -59,6 +61,10 @@ def summarise(result: dict[str, Any]) -> dict[str, Any]:
             "better": sorted(i for i in second if second[i]["pass"] and not first[i]["pass"]),
             "worse": sorted(i for i in second if first[i]["pass"] and not second[i]["pass"]),
             "path_better": sorted(i for i in second if second[i]["correct_path"] and first[i]["correct_path"] is False),
+            "plan_better": sorted(i for i in second if second[i].get("planned_path")
+                                  and first[i].get("planned_path") is False),
+            "plan_worse": sorted(i for i in second if first[i].get("planned_path")
+                                 and second[i].get("planned_path") is False),
             "round1_taught": {"shapes_refreshed": sum(e.get("tools", 0) for e in edges),
                               "edges_removed": sum(e.get("removed", 0) for e in edges),
                               "edges_written": sum(e.get("written", 0) for e in edges),
@@ -67,7 +73,8 @@ def summarise(result: dict[str, Any]) -> dict[str, Any]:
                               "memories": sum(int(t.get("memories") or 0) for t in taught)},
             "seconds": s.get("seconds")})
     total = [{k: sum(s["rounds"][i][k] for s in suites if "rounds" in s)
-              for k in ("passed", "requests", "false_successes", "correct_paths", "with_solution")} for i in (0, 1)]
+              for k in ("passed", "requests", "false_successes", "correct_paths", "planned_paths", "with_solution")}
+             for i in (0, 1)]
     return {"suites": suites, "overall": total}
 
 
@@ -99,8 +106,9 @@ def main() -> None:
             continue
         r1, r2 = s["rounds"]
         print(f"{s['suite']:<10} round 1 {r1['passed']}/{r1['requests']} (false successes {r1['false_successes']}),"
-              f" round 2 {r2['passed']}/{r2['requests']} (false successes {r2['false_successes']}); better "
-              f"{s['better']}, worse {s['worse']}; taught {s['round1_taught']}")
+              f" round 2 {r2['passed']}/{r2['requests']} (false successes {r2['false_successes']}); planned paths "
+              f"{r1['planned_paths']} -> {r2['planned_paths']}; better {s['better']}, worse {s['worse']}, plan better "
+              f"{s['plan_better']}, plan worse {s['plan_worse']}; taught {s['round1_taught']}")
     o1, o2 = summary["overall"]
     print(f"overall    {o1['passed']}/{o1['requests']} -> {o2['passed']}/{o2['requests']}; load "
           f"{summary['machine']['load_before']} -> {summary['machine']['load_after']}")
