@@ -1,7 +1,9 @@
 """Learning from a run: each call's outcome is added to its tool's ``exec_ok`` / ``exec_failed`` counts (read by
-the availability job), the run is stored as a ``(:Run)`` with its calls and what it taught, and only a run judged a
-success (toolgraph.execute.outcome) becomes a call path (``source: execution``, through the importer so its
-transitions count) and memories of its solved subtasks. ``forget_run`` takes back what one run taught."""
+the availability job), the shape of every real successful response is merged into its tool's ``observed_schema``
+(a shape with new fields re-mines, in the same transaction, the dependency edges that tool feeds:
+``gds_jobs.resources.refresh_edges_of``), the run is stored as a ``(:Run)`` with its calls and what it taught, and
+only a run judged a success (toolgraph.execute.outcome) becomes a call path (``source: execution``, through the
+importer so its transitions count) and memories of its solved subtasks. ``forget_run`` takes back what one run taught."""
 
 from __future__ import annotations
 
@@ -43,7 +45,7 @@ def learn(store: Any, result: RunResult, *, embedder: Any = None, save: bool = T
            "reasons": json.dumps(result.reasons), "outcomes": json.dumps(rows), "taught": teach}
     seen = _shapes(result) if teach else {}
 
-    def work(tx: Tx) -> None:  # counts, shapes and the run together, or neither
+    def work(tx: Tx) -> dict[str, int]:  # counts, shapes, the edges they re-mine and the run together, or none
         if rows:
             tx.run("record_tool_outcomes", rows=rows)
         edges: dict[str, int] = {}
