@@ -8,7 +8,8 @@
 - **Descriptions.** A tool with no output schema (an MCP tool returning ``dict``, a Python function without a typed
   return, a client's OpenAI tool) provides what its description names among the inputs other tools need: "Find the
   latitude and longitude of a city" provides ``latitude`` and ``longitude`` (:func:`described_outputs`).
-- **Observed responses.** What a tool really answered (``observed_schema``, learnt from runs) counts like a schema.
+- **Observed responses.** What a tool really answered (``observed_schema``, learnt from runs) counts like a schema;
+  for a tool without one, what its description names and no response showed still counts as described.
 - **Direction.** A tool that itself requires a value does not provide it (an echo is no source).
 
 Every mined edge carries its ``evidence`` (schema, observed, description; llm when a model confirmed it) and a
@@ -191,10 +192,15 @@ def enrich(tools: list[Any], io: dict[str, tuple[list[Any], list[Any]]],
     wanted = {i.key for ins, _ in out.values() for i in ins if not i.typed}
     for tool in tools:
         ins, outs = out[tool.id]
-        if outs or schema_fields(tool.output_schema) or tool.source == "taskbench":  # (a bare `dict`: none)
+        # only a tool with no output schema (a bare `dict`: none); what its responses showed does not silence its
+        # description: a learnt shape adds to what the description names, never takes it away
+        if any(o.evidence != "observed" for o in outs) or schema_fields(tool.output_schema) \
+                or tool.source == "taskbench":
             continue
+        have = {o.key for o in outs}
         for key in described_outputs(tool.description, {i.key for i in ins}, wanted):
-            outs.append(Output(key, f"(its description names {key.replace('_', ' ')})", evidence="description"))
+            if key not in have:
+                outs.append(Output(key, f"(its description names {key.replace('_', ' ')})", evidence="description"))
     return out
 
 

@@ -24,6 +24,7 @@ import hashlib
 import json
 import logging
 from collections import defaultdict
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -227,25 +228,8 @@ class ResourcesJob(Job):
                                                      ctx.extras.get("llm_cache"))
             stats.update(llm_stats)
             source = "llm"
-        # Leave alone every pair an import or a person already linked with that resource.
-        pairs = sorted({(c.source, c.target) for c in candidates})
-        taken: set[tuple[str, str, str]] = set()
-        for part in chunks(pairs, ctx.chunk_size):
-            for row in ctx.store.query("fetch_dependencies", pairs=[{"source": a, "target": b} for a, b in part]):
-                if row["type"] != "SEQUENTIAL" and row["props"].get("source") not in JOB_SOURCES:
-                    taken.add((row["source"], row["target"], row["props"].get("resource") or ""))
-        # ... and every resource edge a person deleted (or re-keyed) in the dependency editor: never written back.
-        for row in ctx.store.query("deleted_dependencies"):
-            if row["type"] != "SEQUENTIAL":
-                taken.add((row["source"], row["target"], row["resource"]))
-        rows: dict[str, list[dict[str, Any]]] = {"STRONG_RESOURCE": [], "WEAK_RESOURCE": []}
-        for c in candidates:
-            if (c.source, c.target, c.resource) in taken:
-                continue
-            rows[c.type].append({"source": c.source, "target": c.target, "resource": c.resource, "props": {
-                "weight": c.weight, "source": source, "evidence": c.evidence,
-                "description": f"{by_id[c.source].name} outputs {c.output}, which "
-                               f"{by_id[c.target].name} takes as {c.param}"}})
+        taken = _taken(ctx.store.query, candidates, ctx.chunk_size)
+        rows = _edge_rows(candidates, taken, by_id, source)
         def work(tx: Tx) -> tuple[list[dict[str, Any]], dict[str, int]]:  # the old mined edges give way at once
             removed = tx.run("job_clear_mined_resources", sources=list(JOB_SOURCES))
             return removed, {t: ctx.write_rows(MERGE[t], rows[t], tx) for t in rows}
@@ -258,3 +242,73 @@ class ResourcesJob(Job):
             weak=written["WEAK_RESOURCE"],
         )
         return stats
+
+
+Query = Callable[..., list[dict[str, Any]]]  # a named query's runner: GraphStore.query or Tx.run
+
+
+def _taken(query: Query, candidates: list[Candidate], chunk_size: int = 1000) -> set[tuple[str, str, str]]:
+    """(source, target, resource) of every pair an import or a person already linked with that resource, and of
+    every resource edge a person deleted (or re-keyed) in the dependency editor: mined edges are never written
+    there."""
+    pairs = sorted({(c.source, c.target) for c in candidates})
+    taken: set[tuple[str, str, str]] = set()
+    for part in chunks(pairs, chunk_size):
+        for row in query("fetch_dependencies", pairs=[{"source": a, "target": b} for a, b in part]):
+            if row["type"] != "SEQUENTIAL" and row["props"].get("source") not in JOB_SOURCES:
+                taken.add((row["source"], row["target"], row["props"].get("resource") or ""))
+    for row in query("deleted_dependencies"):
+        if row["type"] != "SEQUENTIAL":
+            taken.add((row["source"], row["target"], row["resource"]))
+    return taken
+
+
+def _edge_rows(candidates: list[Candidate], taken: set[tuple[str, str, str]], by_id: dict[str, Tool], source: str
+               ) -> dict[str, list[dict[str, Any]]]:
+    rows: dict[str, list[dict[str, Any]]] = {"STRONG_RESOURCE": [], "WEAK_RESOURCE": []}
+    for c in candidates:
+        if (c.source, c.target, c.resource) in taken:
+            continue
+        seen = " (seen in its responses)" if c.evidence == "observed" else ""
+        rows[c.type].append({"source": c.source, "target": c.target, "resource": c.resource, "props": {
+            "weight": c.weight, "source": source, "evidence": c.evidence,
+            "description": f"{by_id[c.source].name} outputs {c.output}{seen}, which "
+                           f"{by_id[c.target].name} takes as {c.param}"}})
+    return rows
+
+
+def refresh_edges_of(tx: Tx, tool_ids: Iterable[str], params: ResourceParams | None = None) -> dict[str, int]:
+    """Re-mine, inside ``tx``, the resource edges that learning may have changed: those out of ``tool_ids`` (tools
+    whose observed output schema just gained fields) and, for each resource they now provide, the edges into its
+    consumers (a new producer can make another producer's edge weak). By the rules only (source ``rules``,
+    evidence ``observed`` where a learnt shape made the edge), among the tools of the changed tools' categories (all
+    tools with ``scope='all'``). Edges from imports or people, edges a person deleted, and pairs an LLM already
+    judged (source ``llm``) are left as they are; ``toolgraph weights run`` re-mines everything (and asks a
+    configured LLM). Returns removed / written counts."""
+    params = params or ResourceParams(use_llm=False)
+    changed = sorted(set(tool_ids))
+    if not changed:
+        return {"tools": 0, "removed": 0, "written": 0, "observed": 0}
+    if params.scope == "all":
+        rows = tx.run("job_tool_features")
+    else:  # producers are looked for in a tool's group or category: the categories' tools are all it takes
+        own = sorted({r["category"] for r in tx.run("tool_cards", ids=changed) if r.get("category")})
+        rows = tx.run("job_tool_features_in_categories", categories=own)
+    tools = [Tool.from_row(r) for r in rows]
+    by_id = {t.id: t for t in tools}
+    found, _ = find_candidates(tools, params)
+    mine = {c.source for c in found} & set(changed)
+    into = {(c.target, c.resource) for c in found if c.source in mine}
+    kept = [c for c in found if c.source in changed or (c.target, c.resource) in into]
+    taken = _taken(tx.run, kept)
+    judged = {(r["source"], r["target"], r["props"].get("resource") or "")
+              for r in tx.run("fetch_dependencies", pairs=[{"source": c.source, "target": c.target} for c in kept])
+              if r["props"].get("source") == "llm"}
+    removed = sum(int(r["n"]) for r in tx.run("job_clear_mined_resources_from", ids=changed, sources=["rules"]))
+    removed += sum(int(r["n"]) for r in tx.run("job_clear_mined_resources_into", sources=["rules"],
+                                               rows=[{"target": t, "resource": res} for t, res in sorted(into)]))
+    rows_by_type = _edge_rows([c for c in kept if (c.source, c.target, c.resource) not in judged], taken, by_id,
+                              "rules")
+    written = sum(int(r.get("n", 0)) for t, part in rows_by_type.items() if part for r in tx.run(MERGE[t], rows=part))
+    observed = sum(1 for part in rows_by_type.values() for r in part if r["props"]["evidence"] == "observed")
+    return {"tools": len(changed), "removed": removed, "written": written, "observed": observed}

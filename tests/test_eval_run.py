@@ -53,13 +53,14 @@ def test_three_kinds_of_suite_are_scored_with_the_baseline_and_reported(store, e
     chain = books["Show the user reviews of the book Neuromancer"]
     assert chain["pass"] and chain["correct_path"]
     assert chain["path"] == ["GET /search/book", "GET /book/{book_id}/reviews"] and chain["call_count"] == 2
+    assert chain["planned_path"] and [t["label"] for t in chain["planned"]] == chain["path"]  # what was planned
     assert "Cyberpunk before the word existed" in chain["answer"]
     impossible = books["Search for the book Solaris"]
     assert impossible["status"] == "success" and not impossible["pass"] and impossible["correct_path"]
     assert impossible["missing"] == ["a zebra named Quentin"]
     assert impossible["reason"] == "answer lacks 'a zebra named Quentin'"
     summary = suites["bookshop"]["methods"]["toolgraph"]["summary"]
-    assert (summary["requests"], summary["passed"], summary["correct_paths"]) == (3, 2, 3)
+    assert (summary["requests"], summary["passed"], summary["correct_paths"], summary["planned_paths"]) == (3, 2, 3, 3)
     assert summary["pass_rate"] == round(2 / 3, 4) and summary["calls_per_request"] == round(4 / 3, 2)
     assert 0 < summary["latency_p50_s"] <= summary["latency_p95_s"]
 

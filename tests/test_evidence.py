@@ -92,6 +92,19 @@ def test_an_observed_response_counts_like_a_schema() -> None:
     assert edges(tools) == {("geocode_city", "daily_forecast", "latitude", "observed")}
 
 
+def test_a_learnt_shape_adds_to_what_the_description_names_never_takes_it_away() -> None:
+    described = "Find the latitude and longitude of a city"
+    forecast = op("daily_forecast", "/forecast", ["latitude", "longitude"])
+    before = edges([op("geocode_city", "/geocode", ["city"], description=described), forecast])
+    assert before == {("geocode_city", "daily_forecast", "latitude", "description"),
+                      ("geocode_city", "daily_forecast", "longitude", "description")}
+    # its responses showed a latitude (under that name) but no longitude: that one stays described
+    learnt = edges([op("geocode_city", "/geocode", ["city"], description=described,
+                       observed=obj(name="string", latitude="number")), forecast])
+    assert learnt == {("geocode_city", "daily_forecast", "latitude", "observed"),
+                      ("geocode_city", "daily_forecast", "longitude", "description")}
+
+
 def test_the_audit_names_cycles_reversed_pairs_echoes_and_low_confidence() -> None:
     rows = [{"source": "a", "target": "b", "type": "STRONG_RESOURCE", "resource": "x_id", "weight": 0.9},
             {"source": "b", "target": "a", "type": "STRONG_RESOURCE", "resource": "y_id", "weight": 0.9},

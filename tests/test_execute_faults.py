@@ -10,7 +10,7 @@ import pytest
 
 from tests.exec_helpers import GROUP, fault_server, http_tools, make_plan
 from toolgraph.config import ExecGroup
-from toolgraph.errors import ToolCallError
+from toolgraph.errors import ArgumentError, ToolCallError
 from toolgraph.execute import RunConfig, execute_plan
 from toolgraph.execute.base import ExecTool
 from toolgraph.execute.http import HttpExecutor, check_target
@@ -186,6 +186,32 @@ def test_the_binder_reads_nested_fields_enums_and_years() -> None:
     binding = bind(tool, 'Films by "Sofia Coppola" from 2003, desc order', [Upstream("c1", "s", value)])
     assert binding.arguments == {"user_id": 99, "year": 2003, "sort": "desc", "title": "Sofia Coppola"}
     assert binding.sources["user_id"] == "c1:results[0].owner.user_id"
+
+
+def test_a_plan_edge_fills_the_parameter_it_names_no_other_and_reads_a_role_qualified_id() -> None:
+    from toolgraph.execute.params import Upstream, bind
+    from toolgraph.models import Param
+
+    tool = ExecTool(id="sun", name="sunrise_sunset", required_params=[
+        Param(name="latitude", type="number"), Param(name="longitude", type="number"),
+        Param(name="date", type="string")])
+    place = Upstream("c1", "geocode", {"name": "Lyon", "latitude": 45.76, "longitude": 4.84}, resource="longitude")
+    with pytest.raises(ArgumentError, match="'date'"):  # not the longitude, which the edge carries for `longitude`
+        bind(tool, "when does the sun rise in lyon the day after tomorrow?", [place])
+    binding = bind(tool, "when does the sun rise in lyon on 2026-12-21?", [place])
+    assert binding.arguments == {"latitude": 45.76, "longitude": 4.84, "date": "2026-12-21"}
+    depot = ExecTool(id="g", name="get_depot", required_params=[Param(name="depot_id", type="string")])
+    shipment = {"tracking_number": "PRC-1", "customer_id": "C-1", "current_depot_id": "D-LDS"}
+    held = bind(depot, "where is my parcel?", [Upstream("c1", "track", shipment, resource="depot_id")])
+    assert held.arguments == {"depot_id": "D-LDS"} and held.sources["depot_id"] == "c1:current_depot_id"
+    with pytest.raises(ArgumentError, match="'depot_id'"):  # two roles: which one is not for the binder to guess
+        bind(depot, "where is my parcel?", [Upstream("c1", "track", {**shipment, "origin_depot_id": "D-GLA"},
+                                                     resource="depot_id")])
+    with pytest.raises(ArgumentError, match="'depot_id'"):  # only along an edge that carries the id
+        bind(depot, "where is my parcel?", [Upstream("c1", "track", shipment, resource=None)])
+    detail = ExecTool(id="d", name="detail", required_params=[Param(name="id", type="string")])  # a bare `{id}`
+    assert bind(detail, "x", [Upstream("c1", "find", {"artist_id": "a7"}, resource="artist_id")]).arguments == {
+        "id": "a7"}
 
 
 def test_a_failed_call_is_re_planned_and_the_new_path_runs_as_a_chain(store, service) -> None:

@@ -4,7 +4,7 @@
 // params: id: Tool id
 // returns: id, name, description, method, url, required_params, optional_params, output_schema, source,
 //   source_ref, function_name, availability, availability_static, importance, pagerank, community, exec_ok,
-//   exec_failed, embedded, group (map), category
+//   exec_failed, embedded, group (map), category, observed_schema (the shape of real responses, learnt from runs)
 MATCH (t:Tool {id: $id})
 OPTIONAL MATCH (t)<-[:HAS_TOOL]-(g:ToolGroup)<-[:HAS_GROUP]-(c:Category)
 RETURN t.id AS id, t.name AS name, t.description AS description, t.method AS method, t.url AS url,
@@ -17,4 +17,4 @@ RETURN t.id AS id, t.name AS name, t.description AS description, t.method AS met
          home_url: g.home_url, host: g.host, pricing: g.pricing, avg_service_level: g.avg_service_level,
          avg_latency_ms: g.avg_latency_ms, avg_success_rate: g.avg_success_rate,
          popularity_score: g.popularity_score, source: g.source} END AS group,
-       c.name AS category
+       c.name AS category, t.observed_schema AS observed_schema

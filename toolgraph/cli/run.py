@@ -20,6 +20,11 @@ def print_run(d: dict[str, Any], *, trace: bool = False) -> None:
                f"answer {t['answer_s']:.2f} s)")
     for why in d.get("reasons") or []:
         click.echo(f"  not a success: {why}")
+    edges = (d.get("learned") or {}).get("edges") or {}
+    if edges.get("tools"):
+        click.echo(f"learnt new output fields of {edges['tools']} tool(s): {edges['written']} dependency edge(s) "
+                   f"re-mined ({edges['observed']} from a learnt shape, {edges['removed']} replaced); "
+                   "`toolgraph weights run` re-checks them with a configured LLM and refreshes the other weights")
     click.echo("execution levels (calls of one level ran in parallel):")
     for i, level in enumerate(d["levels"]):
         for cid in level:

@@ -49,6 +49,13 @@ def call_rows(result: Any, labels: dict[str, dict[str, Any]]) -> list[dict[str, 
     return rows
 
 
+def planned_rows(plan: Any, labels: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
+    """The plan's tools in level order, each with its label: what the planner chose, before anything ran."""
+    order = {t: i for i, level in enumerate(plan.levels) for t in level}
+    tools = sorted(plan.tools, key=lambda t: (order.get(t.id, len(order)), t.level))
+    return [{"tool": t.id, **(labels.get(t.id) or {"label": t.id, "aliases": []})} for t in tools]
+
+
 def run_row(result: Any, labels: dict[str, dict[str, Any]], seconds: float, *, status: str | None = None
             ) -> dict[str, Any]:
     usage = result.usage or {}
@@ -56,9 +63,12 @@ def run_row(result: Any, labels: dict[str, dict[str, Any]], seconds: float, *, s
     llm_calls = None if llm is None else int(llm.get("attempts", 0)) + int((usage.get("plan") or {}).get(
         "llm_calls", 0))
     return {"run_id": result.id, "status": status or result.status, "answer": result.answer.text[:ANSWER_CHARS],
-            "answer_by": result.answer.by, "calls": call_rows(result, labels), "seconds": round(seconds, 3),
+            "answer_by": result.answer.by, "calls": call_rows(result, labels),
+            "planned": planned_rows(result.plan, labels), "seconds": round(seconds, 3),
             "llm_calls": llm_calls, "learned": {"call_path": result.learned.get("call_path"),
-                                                "memories": len(result.learned.get("memories") or [])}
+                                                "memories": len(result.learned.get("memories") or []),
+                                                "shapes": result.learned.get("shapes") or [],
+                                                "edges": result.learned.get("edges") or {}}
             if result.learned else None}
 
 

@@ -47,10 +47,12 @@ def score_request(request: Any, run: dict[str, Any]) -> dict[str, Any]:
         reason = f"run {run['status']}" + (f": {failed['label']}: {failed['error']}" if failed else "")
     elif missing:
         reason = "answer lacks " + ", ".join(repr(m) for m in missing)
-    correct = None
+    correct = planned = None
     if request.solution is not None:
         correct = is_subsequence(request.solution, [[c["label"], *c.get("aliases", [])] for c in made])
-    return {"pass": passed, "correct_path": correct, "reason": reason, "missing": missing,
+        if "planned" in run:  # the plan alone: did the planner choose the path, whatever the calls then did
+            planned = is_subsequence(request.solution, [[t["label"], *t.get("aliases", [])] for t in run["planned"]])
+    return {"pass": passed, "correct_path": correct, "planned_path": planned, "reason": reason, "missing": missing,
             "call_count": sum(1 for c in run["calls"] if c["status"] == "ok" or c.get("attempts", 1) > 0),
             "path": [c["label"] for c in made]}
 
@@ -73,6 +75,7 @@ def aggregate(rows: list[dict[str, Any]]) -> dict[str, Any]:
             "pass_rate": round(sum(r["pass"] for r in rows) / n, 4) if n else 0.0,
             "with_solution": len(gold), "correct_paths": sum(bool(r["correct_path"]) for r in gold),
             "correct_path_rate": round(sum(bool(r["correct_path"]) for r in gold) / len(gold), 4) if gold else None,
+            "planned_paths": sum(bool(r.get("planned_path")) for r in gold),  # the plan held the solution
             # a run that said "success" without the facts asked: what must never happen (it would be learned)
             "false_successes": sum(r.get("status") == "success" and not r["pass"] for r in rows),
             "calls_per_request": round(statistics.fmean(r["call_count"] for r in rows), 2) if n else 0.0,

@@ -1,7 +1,9 @@
 """Learning from a run: each call's outcome is added to its tool's ``exec_ok`` / ``exec_failed`` counts (read by
-the availability job), the run is stored as a ``(:Run)`` with its calls and what it taught, and only a run judged a
-success (toolgraph.execute.outcome) becomes a call path (``source: execution``, through the importer so its
-transitions count) and memories of its solved subtasks. ``forget_run`` takes back what one run taught."""
+the availability job), the shape of every real successful response is merged into its tool's ``observed_schema``
+(a shape with new fields re-mines, in the same transaction, the dependency edges that tool feeds:
+``gds_jobs.resources.refresh_edges_of``), the run is stored as a ``(:Run)`` with its calls and what it taught, and
+only a run judged a success (toolgraph.execute.outcome) becomes a call path (``source: execution``, through the
+importer so its transitions count) and memories of its solved subtasks. ``forget_run`` takes back what one run taught."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from typing import Any
 from toolgraph.db.store import Tx
 from toolgraph.execute.models import RunResult
 from toolgraph.execute.shapes import merge, merged_into, shape
+from toolgraph.text.schema import schema_fields
 
 
 def learn(store: Any, result: RunResult, *, embedder: Any = None, save: bool = True,
@@ -42,18 +45,26 @@ def learn(store: Any, result: RunResult, *, embedder: Any = None, save: bool = T
            "reasons": json.dumps(result.reasons), "outcomes": json.dumps(rows), "taught": teach}
     seen = _shapes(result) if teach else {}
 
-    def work(tx: Tx) -> None:  # counts, shapes and the run together, or neither
+    def work(tx: Tx) -> dict[str, int]:  # counts, shapes, the edges they re-mine and the run together, or none
         if rows:
             tx.run("record_tool_outcomes", rows=rows)
+        edges: dict[str, int] = {}
         if seen:
             stored = {r["id"]: r["observed_schema"] for r in tx.run("get_observed_schemas", ids=sorted(seen))}
-            tx.run("set_observed_schemas", rows=[{"id": t, "schema": json.dumps(merged_into(stored[t], v))}
-                                                 for t, v in sorted(seen.items()) if t in stored])
+            schemas = {t: merged_into(stored[t], v) for t, v in sorted(seen.items()) if t in stored}
+            tx.run("set_observed_schemas", rows=[{"id": t, "schema": json.dumps(s)} for t, s in schemas.items()])
+            grown = [t for t, s in schemas.items() if _fields(s) - _fields(stored[t])]
+            if grown:  # a tool answered fields it was not known to: the dependency edges it feeds, re-mined
+                from gds_jobs.resources import refresh_edges_of
+
+                edges = refresh_edges_of(tx, grown)
         if save:
             tx.run("save_run", run=run, tools=[t.id for t in plan.tools])
+        return edges
 
-    store.write(work, what="recording the run")
-    learned: dict[str, Any] = {"outcomes": rows, "call_path": None, "memories": [], "shapes": sorted(seen)}
+    edges = store.write(work, what="recording the run")
+    learned: dict[str, Any] = {"outcomes": rows, "call_path": None, "memories": [], "shapes": sorted(seen),
+                               "edges": edges}
     by_tool = {c.substitute_for or c.tool: c for c in result.calls}
     if teach and result.status == "success":
         steps = [t for level in result.levels for c in result.calls if c.id in level and c.status == "ok"
@@ -78,6 +89,16 @@ def _shapes(result: RunResult) -> dict[str, Any]:
             if r.status == "ok" and not r.simulated and r.raw_value not in (None, "", [], {}):
                 seen[r.tool] = merge(seen.get(r.tool) or {}, shape(r.raw_value))
     return seen
+
+
+def _fields(schema: Any) -> set[tuple[str, ...]]:
+    """The field paths of an observed schema (JSON text or a map; nothing: none)."""
+    if isinstance(schema, str):
+        try:
+            schema = json.loads(schema)
+        except ValueError:
+            return set()
+    return {(*path, name) for name, path in schema_fields(schema)} if isinstance(schema, dict) else set()
 
 
 def _store_path(store: Any, run_id: str, query: str, steps: list[str]) -> str | None:

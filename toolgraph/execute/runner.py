@@ -139,8 +139,10 @@ class Runner:
         return CallRecord(id=f"c{self._n}", tool=tool_id, level=level)
 
     def output_schemas(self) -> dict[str, Any]:
-        """Tool id -> declared output schema, of the tools this runner loaded (for judging the outcome)."""
-        return {i: t.output_schema for i, t in self._tools.items() if t is not None and t.output_schema}
+        """Tool id -> declared output schema, else the one observed in its earlier responses (learnt from runs), of
+        the tools this runner loaded (for judging the outcome)."""
+        return {i: t.output_schema or t.observed_schema for i, t in self._tools.items()
+                if t is not None and (t.output_schema or t.observed_schema)}
 
     def changing_tools(self) -> dict[str, str]:
         """The tools this runner loaded that may change data: id -> "" for those that surely do (an HTTP write, a
