@@ -3,7 +3,8 @@ the availability job), the shape of every real successful response is merged int
 (a shape with new fields re-mines, in the same transaction, the dependency edges that tool feeds:
 ``gds_jobs.resources.refresh_edges_of``), the run is stored as a ``(:Run)`` with its calls and what it taught, and
 only a run judged a success (toolgraph.execute.outcome) becomes a call path (``source: execution``, through the
-importer so its transitions count) and memories of its solved subtasks. ``forget_run`` takes back what one run taught."""
+importer so its transitions count) and memories of its solved subtasks. ``forget_run`` takes back what one run
+taught."""
 
 from __future__ import annotations
 
