@@ -270,8 +270,10 @@ def bind(tool: ExecTool, request: str, upstream: list[Upstream], vocabulary: fro
             hit = find_field(value, names[:-1] if names[-1] == "id" and len(names) > 1 else names)
             if hit is None and names[-1] == "id":  # a bare `id`, but not the upstream call's own input echoed
                 hit = find_field(value, names, skip=up.inputs)
-            if hit is None and up.direct and is_identifier(p.name):  # current_depot_id for depot_id
-                hit = find_field(value, role_keys(value, p.name), skip=up.inputs)
+            if hit is None and up.direct and up.resource and is_identifier(p.name) and \
+                    _same_value(p.name, up.resource):  # along an edge carrying an id, current_depot_id (with two
+                roles = role_keys(value, p.name)  # roles, origin_ and current_, which one is not for us to guess)
+                hit = find_field(value, roles, skip=up.inputs) if len(roles) == 1 else None
             if hit is not None:
                 args[p.name], sources[p.name] = hit[0], f"{up.call}:{_original_path(up.value, value, hit[1])}"
                 break
