@@ -5,7 +5,8 @@ Neo4j 5.26 (APOC, GDS), in one run, at 16,000 tools / 100,000 edges and at 160,0
   per size as a JSON-lines file of ToolGraph records (not timed as the import).
 - Import: ``toolgraph.ingest.stream``: the file read in parts of ``--part-size`` records, each part checked and
   MERGEd in its own transaction while a thread reads the next. It runs in a child process of its own, so its peak
-  RSS (``ru_maxrss``) is the import's alone. Baseline in the same run, at the first size: the whole file read into
+  RSS (``VmHWM``: not ``ru_maxrss``, which a child inherits from its parent through exec) is the import's alone.
+  Baseline in the same run, at the first size: the whole file read into
   one batch and written in one transaction (``write_batch``, how imports worked until now). With ``--before
   TREE`` (ToolGraph's code exported from an earlier commit), also the streamed import with that code, at the first
   size: before / after of the write path in one run.
@@ -95,11 +96,24 @@ def child_import(args: argparse.Namespace) -> int:
     print(json.dumps({
         "wall_s": round(wall, 2), "read_s": None if read_s is None else round(read_s, 2),
         "client_cpu_s": round(time.process_time() - cpu, 2),
-        "client_peak_rss_mib": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+        "client_peak_rss_mib": own_peak_rss_mib(),
         "records": report.records, "parts": parts, "rejected": len(report.rejected),
         "counts": {k: report.counts[k].as_dict() for k in KINDS},
     }))
     return 0
+
+
+def own_peak_rss_mib() -> float:
+    """This process's peak RSS since its exec (``VmHWM``). ``ru_maxrss`` would not do in a child: Linux carries the
+    parent's peak over through exec, so a child of a benchmark holding 2.5 GB reported 2.5 GB whatever it used."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as fh:
+            for line in fh:
+                if line.startswith("VmHWM:"):
+                    return round(int(line.split()[1]) / 1024, 1)
+    except OSError:
+        pass
+    return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)  # not Linux: the best there is
 
 
 def run_import(target: Target, file: Path, args: argparse.Namespace, *, hold: bool,
