@@ -5,8 +5,11 @@ Neo4j 5.26 (APOC, GDS), in one run, at 16,000 tools / 100,000 edges and at 160,0
   per size as a JSON-lines file of ToolGraph records (not timed as the import).
 - Import: ``toolgraph.ingest.stream``: the file read in parts of ``--part-size`` records, each part checked and
   MERGEd in its own transaction while a thread reads the next. It runs in a child process of its own, so its peak
-  RSS (``ru_maxrss``) is the import's alone. Baseline in the same run, at the first size: the whole file read into
-  one batch and written in one transaction (``write_batch``, how imports worked until now).
+  RSS (``VmHWM``: not ``ru_maxrss``, which a child inherits from its parent through exec) is the import's alone.
+  Baseline in the same run, at the first size: the whole file read into
+  one batch and written in one transaction (``write_batch``, how imports worked until now). With ``--before
+  TREE`` (ToolGraph's code exported from an earlier commit), also the streamed import with that code, at the first
+  size: before / after of the write path in one run.
 - Search: keyword (the in-memory BM25F index: its load, then p50 / p95 per query) and the name search in Cypher
   (a scan on the server). Planning: the graph-only planner (no LLM, no embeddings: keyword seeds), p50 / p95.
 - Each backend gets its own server in a temporary folder on free ports (Neo4j: the project's own, built from
@@ -93,19 +96,35 @@ def child_import(args: argparse.Namespace) -> int:
     print(json.dumps({
         "wall_s": round(wall, 2), "read_s": None if read_s is None else round(read_s, 2),
         "client_cpu_s": round(time.process_time() - cpu, 2),
-        "client_peak_rss_mib": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+        "client_peak_rss_mib": own_peak_rss_mib(),
         "records": report.records, "parts": parts, "rejected": len(report.rejected),
         "counts": {k: report.counts[k].as_dict() for k in KINDS},
     }))
     return 0
 
 
-def run_import(target: Target, file: Path, args: argparse.Namespace, *, hold: bool) -> dict[str, Any]:
+def own_peak_rss_mib() -> float:
+    """This process's peak RSS since its exec (``VmHWM``). ``ru_maxrss`` would not do in a child: Linux carries the
+    parent's peak over through exec, so a child of a benchmark holding 2.5 GB reported 2.5 GB whatever it used."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as fh:
+            for line in fh:
+                if line.startswith("VmHWM:"):
+                    return round(int(line.split()[1]) / 1024, 1)
+    except OSError:
+        pass
+    return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)  # not Linux: the best there is
+
+
+def run_import(target: Target, file: Path, args: argparse.Namespace, *, hold: bool,
+               code: Path | None = None) -> dict[str, Any]:
+    """``code``: the import child runs ToolGraph from that source tree instead of this one (``--before``)."""
     env = {**os.environ, "SCALE_URI": target.uri, "SCALE_USER": target.user, "SCALE_PASSWORD": target.password,
            "SCALE_DATABASE": target.database, "PYTHONPATH": os.pathsep.join(
-               p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p)}
+               p for p in (str(code or ROOT), os.environ.get("PYTHONPATH", "")) if p)}
+    chunk = args.before_chunk_size if code else args.chunk_size
     argv = [sys.executable, __file__, "--child-import", str(file), "--part-size", str(args.part_size),
-            "--chunk-size", str(args.chunk_size), "--prefetch", str(args.prefetch), *(["--hold"] if hold else [])]
+            "--chunk-size", str(chunk), "--prefetch", str(args.prefetch), *(["--hold"] if hold else [])]
     server_cpu = cpu_seconds(target.pid) if target.pid else None
     start = time.perf_counter()
     done = subprocess.run(argv, env=env, stdout=subprocess.PIPE, text=True, timeout=args.import_timeout)
@@ -248,7 +267,12 @@ def other_neo4j() -> list[int]:
 
 
 def wait_for_other_neo4j(limit_s: float) -> None:
-    """One Neo4j at a time on a shared machine: wait (up to ``limit_s``) for another to stop before starting ours."""
+    """One Neo4j at a time on a shared machine: wait (up to ``limit_s``) for another to stop before starting ours.
+    A negative ``limit_s``: start ours beside them (others' test servers, small and mostly idle)."""
+    if limit_s < 0:
+        if pids := other_neo4j():
+            progress(f"other Neo4j servers run here (pid {pids}): starting ours beside them")
+        return
     deadline = time.monotonic() + limit_s
     while pids := other_neo4j():
         if time.monotonic() > deadline:
@@ -299,6 +323,12 @@ def run_backend(name: str, target_cm: Any, files: dict[str, tuple[Path, dict[str
                     progress(f"  {size['hold_all']['wall_s']} s, client peak {size['hold_all']['client_peak_rss_mib']}"
                              " MiB; clearing the graph")
                     store.query("clear_graph")
+                if i == 0 and args.before:
+                    progress(f"{name} {label}: streamed import with the code of {args.before} (before)")
+                    size["import_before"] = run_import(target, file, args, hold=False, code=args.before)
+                    progress(f"  {size['import_before']['wall_s']} s, server CPU "
+                             f"{size['import_before'].get('server_cpu_s')} s; clearing the graph")
+                    store.query("clear_graph")
                 progress(f"{name} {label}: streamed import of {file.name}")
                 try:
                     size["import"] = run_import(target, file, args, hold=False)
@@ -338,6 +368,10 @@ def print_human(result: dict[str, Any]) -> None:
                          s.get("keyword", {}).get("p50_ms", ""), s.get("name_search", {}).get("p50_ms", ""),
                          s.get("plan", {}).get("p50_ms", ""), s.get("plan", {}).get("p95_ms", ""),
                          s.get("load_before", "")])
+            if "import_before" in s:
+                h = s["import_before"]
+                rows.append([backend, f"{label} streamed, code before", h["wall_s"], h["client_peak_rss_mib"],
+                             h.get("server_cpu_s", ""), "", "", "", "", "", ""])
             if "hold_all" in s:
                 h = s["hold_all"]
                 rows.append([backend, f"{label} one tx (baseline)", h["wall_s"], h["client_peak_rss_mib"],
@@ -351,6 +385,13 @@ def print_human(result: dict[str, Any]) -> None:
     print_notes(result)
 
 
+def before_commit(tree: Path) -> str | None:
+    """The commit a ``--before`` tree was exported from: ``git archive`` writes it into the tar's comment, which
+    we keep as ``COMMIT`` beside the code; else None."""
+    mark = tree / "COMMIT"
+    return mark.read_text(encoding="utf-8").strip() if mark.is_file() else None
+
+
 # -- main -----------------------------------------------------------------------------------------------------------
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p = arg_parser(__doc__, "4g")
@@ -360,19 +401,25 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--categories", type=int, default=40)
     p.add_argument("--seed", type=int, default=7)
     p.add_argument("--part-size", type=int, default=50_000, help="records a transaction (default 50000)")
-    p.add_argument("--chunk-size", type=int, default=1000, help="rows a statement (default 1000)")
+    p.add_argument("--chunk-size", type=int, default=10_000, help="rows a statement (default 10000)")
+    p.add_argument("--before-chunk-size", type=int, default=1000,
+                   help="rows a statement for the --before import (default 1000, what imports used until now)")
     p.add_argument("--prefetch", type=int, default=1, help="parts read ahead while one is written (default 1)")
     p.add_argument("--queries", type=int, default=100, help="keyword searches per size (default 100)")
     p.add_argument("--name-queries", type=int, default=20, help="name searches per size (default 20)")
     p.add_argument("--plans", type=int, default=20, help="plans per size (default 20)")
     p.add_argument("--skip-baseline", action="store_true", help="skip the one-transaction baseline")
+    p.add_argument("--before", type=Path,
+                   help="a source tree of ToolGraph (e.g. a `git archive` of an earlier commit): at the first size, "
+                        "the streamed import also runs with its code, in the same run (before / after)")
     p.add_argument("--import-timeout", type=float, default=1800.0, help="seconds an import may take (default 1800)")
     p.add_argument("--neo4j-uri", help="an external Neo4j (password in TOOLGRAPH_NEO4J_PASSWORD) instead of our own")
     p.add_argument("--neo4j-user", default="neo4j")
     p.add_argument("--neo4j-heap", default="4g", help="heap of the Neo4j the benchmark starts (default 4g)")
     p.add_argument("--neo4j-pagecache-mb", type=int, default=1024)
     p.add_argument("--neo4j-wait", type=float, default=1800.0,
-                   help="seconds to wait for another Neo4j on this machine to stop before starting ours (default 1800)")
+                   help="seconds to wait for another Neo4j on this machine to stop before starting ours (default 1800; "
+                        "negative: do not wait)")
     p.add_argument("--no-routing", dest="routing", action="store_false",
                    help="connect to our Neo4j with bolt:// (default: the routing scheme, neo4j://)")
     p.add_argument("--workdir", type=Path, help="where the catalogue files go (default: a temporary folder)")
@@ -386,6 +433,9 @@ def run(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
     result: dict[str, Any] = {"machine": machine_info(args.heap), "notes": [], "load_before": os.getloadavg(),
                               "code": git_state("toolgraph", "cypher", "bench"), "part_size": args.part_size,
                               "chunk_size": args.chunk_size, "prefetch": args.prefetch, "backends": {}}
+    if args.before:
+        result["code_before"] = {"tree": str(args.before), "commit": before_commit(args.before),
+                                 "chunk_size": args.before_chunk_size}
     files: dict[str, tuple[Path, dict[str, int]]] = {}
     for spec in args.sizes:
         tools, edges = (int(x) for x in spec.split(":"))

@@ -20,6 +20,9 @@ from tests.helpers import hand_typed
 from toolgraph.db.cypher import parse_query_file
 from toolgraph.db.store import GraphStore
 from toolgraph.demo import run_demo
+from toolgraph.ingest.batch import ImportBatch
+from toolgraph.ingest.writer import write_batch
+from toolgraph.models import CategorySpec, DependencySpec, GroupSpec, ToolSpec
 
 pytestmark = pytest.mark.neo4j
 
@@ -74,6 +77,25 @@ def test_sample_imports_to_the_same_graph_on_both_backends(neo4j_store: GraphSto
     again = run_demo(neo4j_store, SAMPLE, jobs_backend="portable")
     assert all(step["report"]["tools"]["created"] == step["report"]["tools"]["updated"] == 0
                for step in again["imports"])
+
+
+def test_imports_run_without_notifications(neo4j_store: GraphStore, caplog: pytest.LogCaptureFixture) -> None:
+    # The import's edge MERGE (two keyed MATCHes) draws Neo4j's "cartesian product" notice on every statement, the
+    # driver logs each: an ordinary write still gets them, an import's bulk session asks for none.
+    caplog.set_level(logging.INFO, logger="neo4j.notifications")
+    batch = ImportBatch("test")
+    batch.add_category(CategorySpec(name="C"), "f", "r")
+    batch.add_group(GroupSpec(id="c/g", name="G", category="C", source="test"), "f", "r")
+    for i in range(3):
+        batch.add_tool(ToolSpec(id=f"c/g/t{i}", name=f"T{i}", group_id="c/g", source="test", source_ref={}), "f", "r")
+    batch.add_dependency(DependencySpec(source="c/g/t0", target="c/g/t1", type="WEAK_RESOURCE", resource="r",
+                                        description="d", origin="test"), "f", "r")
+    report = write_batch(neo4j_store, batch)
+    assert report.counts["dependencies"].created == 1 and report.counts["tools"].created == 3
+    assert [r.getMessage()[:80] for r in caplog.records if r.name == "neo4j.notifications"] == []
+    rows = [{"source": "c/g/t1", "target": "c/g/t2", "resource": "r", "props": {"description": "e"}}]
+    neo4j_store.write(lambda tx: tx.run("merge_weak_resource", rows=rows))
+    assert any("cartesian product" in r.getMessage() for r in caplog.records if r.name == "neo4j.notifications")
 
 
 def test_schema_constraints_exist_on_neo4j(neo4j_store: GraphStore) -> None:

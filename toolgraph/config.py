@@ -206,7 +206,9 @@ class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="TOOLGRAPH_", extra="ignore")
 
     home: Path = Field(Path(".toolgraph"), description="where the embedded server keeps its state")
-    batch_size: int = Field(1000, ge=1, le=20000, description="rows per UNWIND statement")
+    # 10,000: a tenth of the statements of 1,000 for the same rows (docs/results/scale_bench_160k_both.md).
+    # Statements stay under the Bolt message limit whatever the rows (toolgraph.ingest.limits.byte_chunks).
+    batch_size: int = Field(10_000, ge=1, le=20000, description="rows per UNWIND statement")
     # The resident runtime (docs/runtime.md). The CLI's thin client reads these three from the environment itself,
     # by the same names, before any of this is imported: keep them plain values.
     runtime: str = Field("auto", pattern="^(auto|off)$",

@@ -12,7 +12,7 @@ Both are spoken to with the same driver and the same Cypher. What differs:
 | APOC | when the plugin is installed | a subset (no apoc.create/periodic/custom/cypher.run) |
 | ``algo.pagerank`` | (n/a) | ignores ``nodeLabels`` / ``relationshipTypes`` |
 | concurrent MERGE on a unique key | retried by the driver | ``ConstraintError``, not retried: retry it yourself |
-| notification filters (Bolt 5.2+) | ``UNRECOGNIZED`` off (:meth:`Backend.driver_options`) | none (older Bolt) |
+| notification filters (Bolt 5.2+) | ``UNRECOGNIZED`` off (``driver_options``), imports none | not offered |
 
 ``detect`` fills a :class:`Backend` at connect time from the server's own answers.
 """
@@ -77,6 +77,14 @@ class Backend:
         if self.kind != NEO4J or tuple(bolt_version) < (5, 2):
             return {}
         return {"notifications_disabled_classifications": ["UNRECOGNIZED"]}
+
+    # -- sessions --------------------------------------------------------------------------------------------------
+    def bulk_session_options(self) -> dict[str, Any]:
+        """Session options for bulk writes (imports): on Neo4j, no notifications. An import's first part plans
+        its statements against relationship types that do not exist yet, and every statement of every part would
+        otherwise carry notices (unknown relationship type, cartesian product) that the driver logs one by one.
+        The embedded server's Bolt has no notification filters (the driver refuses them there)."""
+        return {} if self.kind == ARCADEDB else {"notifications_min_severity": "OFF"}
 
     # -- vectors -----------------------------------------------------------------------------------------------
     def vector_index_name(self, label: str, prop: str) -> str:

@@ -217,9 +217,10 @@ class GraphStore:
         self.close()
 
     # -- running named queries ---------------------------------------------------------------------------------
-    def _session(self, write: bool) -> neo4j.Session:
+    def _session(self, write: bool, *, bulk: bool = False) -> neo4j.Session:
         mode = neo4j.WRITE_ACCESS if write else neo4j.READ_ACCESS
-        return self._driver.session(database=self.database, default_access_mode=mode)
+        options = self.backend.bulk_session_options() if bulk else {}
+        return self._driver.session(database=self.database, default_access_mode=mode, **options)
 
     def query(self, name: str, /, **params: Any) -> list[Row]:
         """Run one named query in its own transaction (read or write, as its header says); a write is retried
@@ -259,21 +260,22 @@ class GraphStore:
             self.kept.put(key, rows, mark)
         return rows
 
-    def write(self, work: Callable[[Tx], T], /, *, what: str = "a write transaction") -> T:
+    def write(self, work: Callable[[Tx], T], /, *, what: str = "a write transaction", bulk: bool = False) -> T:
         """Run ``work(tx)`` in one write transaction, committed when it returns; rolled back when it raises.
 
         Transient failures (deadlocks, concurrent modification, a dropped connection; see :func:`retryable`) roll
         back and run the *whole* ``work`` again after a growing, jittered delay, for up to ``RETRY_TIME_S``: so
         ``work`` must read what it depends on inside the transaction and have no effects outside it (a
         ``retry_time_s`` of the store's, 15 s unless it was connected with another). Any other
-        error (a ToolGraphError raised by ``work`` among them) is not retried."""
+        error (a ToolGraphError raised by ``work`` among them) is not retried. ``bulk``: an import's transaction,
+        run in a session without notifications where the backend offers that (:meth:`Backend.bulk_session_options`)."""
         deadline = time.monotonic() + self.retry_time_s
         delay = FIRST_DELAY_S
         attempt = 0
         while True:
             attempt += 1
             try:
-                result, names = self._attempt(work)
+                result, names = self._attempt(work, bulk)
                 self._written(names)
                 return result
             except GraphStoreError as exc:
@@ -288,9 +290,9 @@ class GraphStore:
             time.sleep(delay * random.uniform(0.5, 1.5))
             delay = min(delay * 2, MAX_DELAY_S)
 
-    def _attempt(self, work: Callable[[Tx], T]) -> tuple[T, list[str]]:
+    def _attempt(self, work: Callable[[Tx], T], bulk: bool = False) -> tuple[T, list[str]]:
         try:
-            session = self._session(True)
+            session = self._session(True, bulk=bulk)
             tx = session.begin_transaction()
         except Exception as exc:  # noqa: BLE001 - translated
             raise _translate(exc, "opening a transaction", self.uri) from exc

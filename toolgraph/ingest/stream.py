@@ -26,7 +26,7 @@ from pydantic import BaseModel
 
 from toolgraph.ingest.batch import KINDS, ImportBatch, ImportReport
 from toolgraph.ingest.files import iter_jsonl
-from toolgraph.ingest.writer import write_batch
+from toolgraph.ingest.writer import DEFAULT_CHUNK, write_batch
 from toolgraph.models import CallPathSpec, CategorySpec, DependencySpec, GroupSpec, ToolSpec
 
 log = logging.getLogger(__name__)
@@ -137,7 +137,7 @@ def write_parts(
     source: str,
     skip_invalid: bool = False,
     dry_run: bool = False,
-    chunk_size: int = 1000,
+    chunk_size: int = DEFAULT_CHUNK,
     on_part: Callable[[int, ImportReport], None] | None = None,
     prefetch: int = 1,
 ) -> ImportReport:

@@ -26,6 +26,8 @@ from toolgraph.models import MANUAL_SOURCES, TRANSITION_ALPHA
 
 log = logging.getLogger(__name__)
 
+DEFAULT_CHUNK = 10_000  # rows a statement (TOOLGRAPH_BATCH_SIZE): see toolgraph.config.Settings.batch_size
+
 MERGE_DEPENDENCY = {
     "STRONG_RESOURCE": "merge_strong_resource",
     "WEAK_RESOURCE": "merge_weak_resource",
@@ -68,7 +70,7 @@ def write_batch(
     *,
     skip_invalid: bool = False,
     dry_run: bool = False,
-    chunk_size: int = 1000,
+    chunk_size: int = DEFAULT_CHUNK,
     progress: bool = False,
 ) -> ImportReport:
     report = batch.report
@@ -101,7 +103,7 @@ def write_batch(
                     bar.update(len(part))
 
     try:
-        store.write(work, what=f"importing {report.source}")
+        store.write(work, what=f"importing {report.source}", bulk=True)
     except _DryRun:
         return report
     report.written = True
