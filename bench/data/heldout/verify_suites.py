@@ -13,7 +13,8 @@ arguments of gold_args.json (a list parallel to requests.json) and checks that
 It also lists gold arguments whose value is neither in the query nor in an earlier response of the same chain
 ("unsourced": a reader must derive them, e.g. a month from "October 2026") so they can be reviewed.
 
-Usage: python verify_suites.py [suite ...]      (exit status 0 when every suite passes)
+Usage: python verify_suites.py [--dir FOLDER] [suite ...]      (exit status 0 when every suite passes; FOLDER:
+another folder of suites, by default this one)
 """
 from __future__ import annotations
 
@@ -365,12 +366,15 @@ def run_suite(folder: Path) -> tuple[bool, list[str]]:
 
 
 def main(argv):
-    names = argv or sorted(p.name for p in HERE.iterdir() if (p / "suite.json").is_file())
+    here = HERE
+    if argv[:1] == ["--dir"] and len(argv) > 1:  # another folder of suites (heldout2/, tuning2/ call this script)
+        here, argv = Path(argv[1]).resolve(), argv[2:]
+    names = argv or sorted(p.name for p in here.iterdir() if (p / "suite.json").is_file())
     all_ok = True
     summary = []
     for name in names:
         try:
-            ok, lines = run_suite(HERE / name)
+            ok, lines = run_suite(here / name)
         except CheckError as exc:
             ok, lines = False, [f"error: {exc}"]
         all_ok &= ok
