@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urlparse
 
 from toolgraph.models import Param
 from toolgraph.text.schema import is_schema, schema_fields
@@ -32,7 +33,7 @@ class Output:
     raw: str  # the field as written, with its path
     typed: bool = False  # a typed modality (TaskBench) rather than a named field
     qualified: bool = False  # an identity name ("id") qualified by its subject
-    evidence: str = "schema"  # schema, observed (a real response), description (gds_jobs/evidence.py)
+    evidence: str = "schema"  # schema, observed (a real response), description (gds_jobs/evidence.py), path (REST)
 
 
 @dataclass(frozen=True)
@@ -106,8 +107,6 @@ def _tool(tool: ToolLike) -> Tool:
 
 
 def _subjects_of(tool: ToolLike) -> list[str]:
-    from urllib.parse import urlparse
-
     tool = _tool(tool)
     path = urlparse(tool.url).path
     return subjects(tool.name, re.sub(r"\{[^}]*\}", " ", path))
@@ -224,6 +223,14 @@ def tool_outputs(tool: ToolLike, samples: dict[str, list[frozenset[str]]] | None
         context = context_of(path, subj)
         for key in qualified(name, context):
             out.setdefault(key, Output(key, ".".join(path + [name]), qualified=normalise(name) in IDENTITY))
+    if not fields and str(tool.method or "").upper() == "GET":  # GET /trainers with no schema: a REST collection
+        # lists its items, so it gives their ids (the id GET /trainers/{trainer_id} takes)
+        last = urlparse(tool.url or "").path.rstrip("/").rsplit("/", 1)[-1]
+        subject = normalise(last) if last and not last.startswith("{") else ""
+        if subject and "_" not in subject and subject not in AMBIGUOUS and last.lower().endswith("s"):
+            key = f"{subject}_id"
+            out.setdefault(key, Output(key, f"{last}[].id (a collection with no schema: its items' ids)",
+                                       qualified=True, evidence="path"))
     if samples:
         for path, keys in _objects_of(tool):
             if "id" not in keys:

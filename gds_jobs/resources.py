@@ -126,7 +126,7 @@ def find_candidates(tools: list[Tool] | list[dict[str, Any]], params: ResourcePa
             strong = inp.required and not inp.typed and len(groups) == 1
             for a, out in makers:
                 base = 0.6 if out.typed else (0.7 if out.qualified or inp.qualified else 0.8)
-                base = {"observed": base - 0.05, "description": 0.45}.get(out.evidence, base)
+                base = {"observed": base - 0.05, "description": 0.45, "path": 0.5}.get(out.evidence, base)
                 weight = round(min(1.0, base + (0.1 if inp.required else 0.0)), 3)
                 found.append(Candidate(a, tid, inp.key, strong, weight, out.raw, inp.raw, out.evidence))
     return found, stats

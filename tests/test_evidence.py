@@ -13,12 +13,13 @@ BASE = "http://tracker.test/api"
 
 
 def op(tid: str, path: str, required=(), optional=(), output=None, description="", observed=None,
-       source="openapi") -> dict:
+       source="openapi", method="") -> dict:
     def params(names, loc="query"):
         return json.dumps([{"name": n, "type": "integer" if n.endswith("id") else "string",
                             "location": "path" if "{" + n + "}" in path else loc} for n in names])
 
-    return {"id": f"tracker/{tid}", "name": tid, "url": BASE + path, "description": description, "source": source,
+    return {"id": f"tracker/{tid}", "name": tid, "url": BASE + path, "method": method, "description": description,
+            "source": source,
             "group": "tracker", "category": "Projects", "required_params": params(required),
             "optional_params": params(optional), "output_schema": json.dumps(output) if output else None,
             "observed_schema": json.dumps(observed) if observed else None}
@@ -90,6 +91,21 @@ def test_an_observed_response_counts_like_a_schema() -> None:
     tools = [op("geocode_city", "/geocode", ["city"], observed=obj(name="string", latitude="number")),
              op("daily_forecast", "/forecast", ["latitude"])]
     assert edges(tools) == {("geocode_city", "daily_forecast", "latitude", "observed")}
+
+
+def test_a_rest_collection_with_no_schema_lists_the_ids_its_item_paths_take() -> None:
+    get_trainer = op("get_trainer", "/trainers/{trainer_id}", ["trainer_id"], method="GET")
+    found = edges([op("list_trainers", "/trainers", method="GET"), get_trainer])
+    assert found == {("list_trainers", "get_trainer", "trainer_id", "path")}
+    weight = {c.resource: c.weight for c in find_candidates([op("list_trainers", "/trainers", method="GET"),
+                                                                get_trainer], ResourceParams())[0]}
+    assert weight == {"trainer_id": 0.6}  # below a declared schema's (0.8): a convention, not a statement
+    # a write to the collection, a collection whose schema says what it answers, a path ending in a parameter or
+    # in a word that is no plural: no such output
+    assert edges([op("add_trainer", "/trainers", ["name"], method="POST"), get_trainer]) == set()
+    assert edges([op("list_trainers", "/trainers", output=listing(name="string"), method="GET"), get_trainer]) \
+        == set()
+    assert edges([op("trainer_search", "/trainers/search", method="GET"), get_trainer]) == set()
 
 
 def test_a_learnt_shape_adds_to_what_the_description_names_never_takes_it_away() -> None:

@@ -165,6 +165,11 @@ BY_QUERY: dict[str, dict[str, Callable[[dict[str, Any]], Any]]] = {
     "job_transition_weights_for": {"sources": lambda f: f["tools"]},
     "find_tools_by_function_name": {"names": lambda f: [f["function_name"]]},
     "fetch_categories": {"names": lambda f: [f["category"]]},
+    "job_tool_features_in_categories": {"categories": lambda f: [f["category"]]},
+    # the sample's resource edge around the tool, by the source that mined it
+    "job_clear_mined_resources_into": {
+        "rows": lambda f: [{"target": f["edge"]["target"], "resource": f["edge"]["props"].get("resource")}],
+        "sources": lambda f: [f["edge"]["props"].get("source")]},
     "save_memory": {"memory": lambda f: {"id": "memory-2", "text": "find a movie", "tools": "[]",
                                          "created": "2026-01-02T00:00:00Z", "run": f["run"], "embedding": None},
                     "tools": lambda f: f["tools"]},

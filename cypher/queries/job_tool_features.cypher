@@ -1,11 +1,11 @@
 // What the resources and substitutes jobs read of every tool: text, parameters, output schema, group, category.
 // mode: read
 // params: none
-// returns: id, name, url, description, source, group_id, group (its name), category, required_params,
+// returns: id, name, url, method, description, source, group_id, group (its name), category, required_params,
 //   optional_params, output_schema, observed_schema (the shape of real responses, learnt from runs)
 MATCH (c:Category)-[:HAS_GROUP]->(g:ToolGroup)-[:HAS_TOOL]->(t:Tool)
-RETURN t.id AS id, t.name AS name, t.url AS url, t.description AS description, t.source AS source,
-       g.id AS group_id, g.name AS group, c.name AS category, t.required_params AS required_params,
-       t.optional_params AS optional_params, t.output_schema AS output_schema,
+RETURN t.id AS id, t.name AS name, t.url AS url, t.method AS method, t.description AS description,
+       t.source AS source, g.id AS group_id, g.name AS group, c.name AS category,
+       t.required_params AS required_params, t.optional_params AS optional_params, t.output_schema AS output_schema,
        t.observed_schema AS observed_schema
 ORDER BY id
