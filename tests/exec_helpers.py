@@ -83,6 +83,12 @@ def fault_server() -> Iterator[tuple[str, Counter[str]]]:
                                                     for i in range(30)], "page": 1})
             if path == "/missing":
                 return self._send(404, {"error": "not here"})
+            if path == "/shops":  # an exact city only: "lyon airport" finds nothing, "lyon" two shops
+                shops = [{"shop_id": 7, "name": "Lyon Centre", "city": "Lyon"},
+                         {"shop_id": 8, "name": "Lyon Airport", "city": "Lyon"}]
+                return self._send(200, [x for x in shops if x["city"].lower() == query.get("city", "").lower()])
+            if path.startswith("/shops/"):
+                return self._send(200, {"shop_id": int(path.rsplit("/", 1)[1]), "opening_hours": "06:00-23:30"})
             if path == "/item":
                 return self._send(200, {"results": [{"item_id": 41, "name": query.get("name")}], "page": 1})
             if path.startswith("/item/"):

@@ -14,6 +14,7 @@ from toolgraph.errors import ArgumentError, ToolCallError
 from toolgraph.execute import RunConfig, execute_plan
 from toolgraph.execute.base import ExecTool
 from toolgraph.execute.http import HttpExecutor, check_target
+from toolgraph.execute.runner import shorter
 
 FAST = RunConfig(call_timeout_s=1.0, run_timeout_s=10.0, retries=2, backoff_s=0.05, substitutes=0)
 
@@ -42,6 +43,20 @@ def test_a_two_level_chain_is_bound_from_the_upstream_result(store, service) -> 
     assert find.arguments == {"name": "Blue Lamp"} and detail.arguments == {"item_id": 41}
     assert detail.bound_from == {"item_id": "c1:results[0].item_id"}
     assert result.status == "success" and "price: 12.5" in result.answer.text
+
+
+def test_a_lookup_that_finds_nothing_by_a_long_name_is_asked_again_with_fewer_of_its_words(store, service) -> None:
+    base, hits = service
+    http_tools(store, base, {"find_shops": {"path": "/shops", "required": [("city", "string", "query")]},
+                             "get_shop": {"path": "/shops/{shop_id}", "required": [("shop_id", "integer", "path")]}})
+    result = run(store, make_plan("what are the opening hours of the lyon airport shop?", [["find_shops"], ["get_shop"]],
+                                  [("find_shops", "get_shop", "shop_id")]))
+    find, detail = result.calls
+    assert find.arguments == {"city": "lyon"} and hits["/shops"] == 2  # 'lyon airport' found nothing, 'lyon' did
+    assert "narrowed to 'lyon': 'lyon airport' found nothing" in find.bound_from["city"]
+    assert detail.arguments == {"shop_id": 8}  # the word left out picks the record
+    assert result.status == "success" and "06:00-23:30" in result.answer.text
+    assert shorter("new york city") == ["new york", "new", "york city", "city"] and shorter("lyon") == []
 
 
 def test_hang_500_429_malformed_and_huge(store, service) -> None:

@@ -83,10 +83,14 @@ def test_ids_take_only_ids_named_by_their_noun_and_counts_only_their_unit() -> N
     ("What shipments does hannah whitfield have with us?", "name", "hannah whitfield"),
     ("is the air ok for a run in porto today?", "city", "porto"),
     ("where is valparaiso exactly? i need its coordinates", "city", "valparaiso"),
+    # the words between "the" and a noun of the tools name one of them, before any other leftover ("opening")
+    ("What are the saturday opening hours of the glasgow depot?", "city", "glasgow"),
+    ("which issues in the hermes project are still open?", "name", "hermes"),
 ])
 def test_lowercase_names_are_what_the_tools_words_leave(text: str, param: str, value: str) -> None:
     vocabulary = {"shipment", "shipments", "customer", "find", "customers", "air", "quality", "run", "city", "look",
-                  "coordinates", "geocode", "latitude", "longitude", "name"}
+                  "coordinates", "geocode", "latitude", "longitude", "name", "saturday", "hours", "depot", "issues",
+                  "project", "open"}
     assert bind(tool((param, "string")), text, [], vocabulary).arguments == {param: value}
 
 

@@ -45,7 +45,8 @@ def call_rows(result: Any, labels: dict[str, dict[str, Any]]) -> list[dict[str, 
                 known = labels.get(c.tool) or {"label": c.tool, "aliases": []}
                 rows.append({"tool": c.tool, "label": known["label"], "aliases": known["aliases"],
                              "status": c.status, "attempts": c.attempts, "error": (c.error or None) and c.error[:300],
-                             "substitute_for": c.substitute_for})
+                             "substitute_for": c.substitute_for, "arguments": c.arguments,
+                             "bound_from": c.bound_from})
     return rows
 
 

@@ -18,18 +18,28 @@ from toolgraph.errors import ArgumentError, ToolCallError, ToolGraphError
 from toolgraph.execute.base import ExecTool, Executor
 from toolgraph.execute.compress import compress, dumps, llm_fields
 from toolgraph.execute.models import CallRecord, RunConfig, mask
-from toolgraph.execute.outcome import leaves
+from toolgraph.execute.outcome import is_empty, leaves
 from toolgraph.execute.params import Binding, Upstream, bind, schema_of, validate
 from toolgraph.planner.models import Plan
 from toolgraph.text.reading import vocabulary_of
 from toolgraph.text.secrets import Masker
 
+NARROW_TRIES = 3  # calls at most to look a name of several words up by fewer of them (Runner._narrowed)
 TOO_DEEP = "the response is nested too deeply to read (RecursionError)"
 
 
 def load_tool(store: Any, tool_id: str) -> ExecTool | None:
     rows = store.query("tool_details", id=tool_id)
     return ExecTool.from_row(rows[0]) if rows else None
+
+
+def shorter(value: str) -> list[str]:
+    """A name's shorter forms, most words first: its leading words, then its last words ('lyon airport' ->
+    'lyon', 'airport'; 'new york city' -> 'new york', 'new', 'york city', 'city'); words of one letter left out."""
+    words = value.split()
+    out = [" ".join(words[:n]) for n in range(len(words) - 1, 0, -1)] + \
+        [" ".join(words[n:]) for n in range(1, len(words))]
+    return [w for w in dict.fromkeys(out) if len(w) > 1]
 
 
 def action_name(tool: ExecTool) -> str:
@@ -318,7 +328,14 @@ class Runner:
                 error = ToolCallError(f"{tool.id}: {TOO_DEEP}")
             else:
                 try:
-                    await self._succeeded(call, tool, result.value, result.simulated, query, plan)
+                    value, simulated = result.value, result.simulated
+                    if is_empty(value) and not self._writes(tool):  # a name read too widely: fewer of its words
+                        narrowed = await self._narrowed(tool, executor, binding, semaphore, deadline)
+                        if narrowed is not None:
+                            (value, simulated), binding = narrowed
+                            call.arguments, call.bound_from = self.masker.value(mask(binding.arguments)), \
+                                binding.sources
+                    await self._succeeded(call, tool, value, simulated, query, plan)
                     return True
                 except RecursionError:
                     call.raw_value = call.raw = call.result = None
@@ -335,6 +352,40 @@ class Runner:
                 return False
             await asyncio.sleep(wait)
         return False
+
+    @staticmethod
+    def _writes(tool: ExecTool) -> bool:
+        from toolgraph.planner.chains import changes_data
+
+        return tool.mutating or changes_data(tool)
+
+    async def _narrowed(self, tool: ExecTool, executor: Executor, binding: Binding, semaphore: asyncio.Semaphore,
+                        deadline: float) -> tuple[tuple[Any, bool], Binding] | None:
+        """A lookup that found nothing for a name of several words read from the request ("the lyon airport
+        branch" -> city 'lyon airport') is asked again with fewer of its words ('lyon', then 'airport'), at most
+        ``NARROW_TRIES`` calls: the first that finds something stands (the binding says which words), and the words
+        left out still pick among its records downstream (the binder prefers records the request names)."""
+        tried = 0
+        for name, value in binding.arguments.items():
+            how = binding.sources.get(name, "")
+            if not (isinstance(value, str) and how.startswith("request (") and how.endswith(("place)", "name)"))):
+                continue
+            for fewer in shorter(value):
+                if tried >= NARROW_TRIES or deadline - time.monotonic() <= 0:
+                    return None
+                tried += 1
+                args = {**binding.arguments, name: fewer}
+                try:
+                    args = validate(tool, args)
+                    async with semaphore:
+                        left = min(self.config.call_timeout_s, deadline - time.monotonic())
+                        result = await asyncio.wait_for(executor.call(tool, args, timeout_s=left), timeout=left + 1.0)
+                except (ToolGraphError, TimeoutError):
+                    continue
+                if not is_empty(result.value):
+                    sources = {**binding.sources, name: f"{how} narrowed to {fewer!r}: {value!r} found nothing"}
+                    return (result.value, result.simulated), Binding(args, sources)
+        return None
 
     async def _succeeded(self, call: CallRecord, tool: ExecTool, value: Any, simulated: bool, query: str,
                          plan: Plan) -> None:

@@ -222,9 +222,10 @@ def read(text: str, vocabulary: frozenset[str] | set[str] = frozenset()) -> list
             if span and span not in NOT_NAMES and not (span.isupper() and len(span) <= 3) and \
                     free((sentence.start() + m.start(), sentence.start() + m.start() + len(span))):
                 add(Offer(span, "name", start=sentence.start() + m.start()))
-    for start, run, after in _residual_runs(text, vocabulary, taken):
+    for start, run, after, head in _residual_runs(text, vocabulary, taken):
         kind = ("residual_place" if after in PLACE_CUES else
-                "residual_owner" if after in ("'s", "by", "named", "called") else "residual")
+                "residual_owner" if after in ("'s", "by", "named", "called") else
+                "residual_named" if after == "the" and head else "residual")  # "the glasgow depot": names one
         add(Offer(run, kind, start=start))
     for m in _TOPIC.finditer(text):
         words = [w for w in m.group(1).split() if w.lower() not in STOP]
@@ -237,35 +238,37 @@ PLACE_CUES = {"in", "at", "near", "around", "from", "to"}
 
 
 def _residual_runs(text: str, vocabulary: frozenset[str] | set[str], taken: list[tuple[int, int]]
-                   ) -> list[tuple[int, str, str]]:
-    """(start, run, the word before it) of word runs that are neither stop words, nor words of the tools, nor
-    numbers, nor parts of values read already: what is left of the request is what it names."""
+                   ) -> list[tuple[int, str, str, bool]]:
+    """(start, run, the word before it, whether a word of the tools follows it) of word runs that are neither stop
+    words, nor words of the tools, nor numbers, nor parts of values read already: what is left of the request is
+    what it names ("the glasgow depot": a run between "the" and a noun of the tools names one of them)."""
     if not vocabulary:
         return []
     known = {stem(w) for w in vocabulary} | set(vocabulary)
-    runs: list[tuple[int, str, str]] = []
+    runs: list[tuple[int, str, str, bool]] = []
     current: list[str] = []
     begin, before, prev = 0, "", ""
     for m in re.finditer(r"[A-Za-z][A-Za-z'’-]*", text):
         word = strip_possessive(m.group())
         low = word.lower()
         inside = any(a <= m.start() < b for a, b in taken)
+        tools_word = not inside and low not in STOP and (stem(low) in known or low in known)
         plain = (inside or low in STOP or low in NOT_A_NAME or low in NUMBER_WORDS or low in MONTHS or
-                 stem(low) in known or low in known or len(low) < 2)
+                 tools_word or len(low) < 2)
         if plain:
             if current:
-                runs.append((begin, " ".join(current), before))
+                runs.append((begin, " ".join(current), before, tools_word and len(low) > 2))
                 current = []
         else:
             if not current:
                 begin, before = m.start(), prev
             current.append(word)
             if word != m.group():  # a possessive ends the name ("hannah whitfield's parcel")
-                runs.append((begin, " ".join(current), "'s"))
+                runs.append((begin, " ".join(current), "'s", False))
                 current = []
         prev = low
     if current:
-        runs.append((begin, " ".join(current), before))
+        runs.append((begin, " ".join(current), before, False))
     return [r for r in runs if len(r[1].split()) <= 4]
 
 
@@ -360,7 +363,8 @@ def pick(name: str, kind: str, description: str, offers: list[Offer], used: set[
         if not required:
             return None
     if parts & PLACE_PARTS:
-        o = best("place") or (best("quoted", "cue", "name", "residual_place", "residual_owner", "residual")
+        o = best("place") or (best("quoted", "cue", "name", "residual_place", "residual_named", "residual_owner",
+                                   "residual")
                               if required else None)
         if o:
             return _took(o, used, "place")
@@ -370,9 +374,10 @@ def pick(name: str, kind: str, description: str, offers: list[Offer], used: set[
     if named or required:
         o = best("quoted", "cue", "name", "place", "slug")
         if o is None and parts & SEARCH_PARTS:  # search text: what the request is about, else what is left
-            o = best("topic", "residual_owner", "residual_place", "residual")
+            o = best("topic", "residual_owner", "residual_named", "residual_place", "residual")
         if o is None and named:
-            o = best("residual_owner", "residual_place", "residual") or (best("topic") if required else None)
+            o = best("residual_owner", "residual_named", "residual_place", "residual") or (
+                best("topic") if required else None)
         if o is not None and (named or o.kind in ("quoted", "cue", "slug")):  # else only what the user set apart
             return _took(o, used, "name")
     return None
