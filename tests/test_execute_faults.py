@@ -203,6 +203,23 @@ def test_the_binder_reads_nested_fields_enums_and_years() -> None:
     assert binding.sources["user_id"] == "c1:results[0].owner.user_id"
 
 
+def test_an_id_the_upstream_description_calls_another_kinds_fills_that_kinds_parameter() -> None:
+    from toolgraph.execute.params import Upstream, bind
+    from toolgraph.models import Param
+    from toolgraph.text.schema import described_id_aliases
+
+    said = described_id_aliases("A student's record. Returns {student_id, name, advisor_id} where advisor_id is "
+                                "the teacher id (TCH-xx) of the student's advisor; owner_id (the engineer's id)")
+    assert said == {"advisor_id": "teacher_id", "owner_id": "engineer_id"}
+    teacher = ExecTool(id="t", name="get_teacher", required_params=[Param(name="teacher_id", type="string")])
+    student = {"student_id": "S-2043", "name": "Mei Lin", "advisor_id": "TCH-03"}
+    binding = bind(teacher, "who is the advisor of student S-2043?",
+                   [Upstream("c1", "get_student", student, "teacher_id", aliases=said)])
+    assert binding.arguments == {"teacher_id": "TCH-03"} and binding.sources == {"teacher_id": "c1:advisor_id"}
+    with pytest.raises(ArgumentError, match="'teacher_id'"):  # without the description's word: no guess
+        bind(teacher, "who is the advisor of student S-2043?", [Upstream("c1", "get_student", student, "teacher_id")])
+
+
 def test_a_plan_edge_fills_the_parameter_it_names_no_other_and_reads_a_role_qualified_id() -> None:
     from toolgraph.execute.params import Upstream, bind
     from toolgraph.models import Param

@@ -122,6 +122,21 @@ def test_an_attribute_the_goal_tool_declares_must_be_in_its_answer() -> None:
     assert judge(plan.query, plan, [call], {f"{GROUP}/member": schema}).status == "success"
 
 
+def test_a_titled_name_is_a_person_and_a_persons_hours_do_not_say_when_a_thing_meets() -> None:
+    plan = make_plan("Who teaches CHEM-201 and when does it meet?", [["course"], ["teacher"]],
+                     [("course", "teacher", "teacher_id")])
+    course = CallRecord(id="c1", tool=f"{GROUP}/course", level=0, status="ok",
+                        raw_value={"course_code": "CHEM-201", "teacher_id": "TCH-01", "teacher_name": "Dr. Esther Okwu",
+                                   "schedule": "Mon/Wed 09:00-10:30"})
+    teacher = CallRecord(id="c2", tool=f"{GROUP}/teacher", level=1, status="ok",
+                         raw_value={"teacher_id": "TCH-01", "name": "Dr. Esther Okwu",
+                                    "office_hours": "Tue 14:00-16:00"})
+    outcome = judge(plan.query, plan, [course, teacher])  # who: the teacher, yes; when it meets: not her hours
+    assert outcome.status == "partial" and "a date or time" in " ".join(outcome.reasons)
+    hours = make_plan("Who is my advisor, and when are their office hours?", [["teacher"]])
+    assert judge(hours.query, hours, [teacher.model_copy(update={"level": 0})]).status == "success"
+
+
 # -- whole runs ---------------------------------------------------------------------------------------------------
 def test_a_chain_that_answers_succeeds_and_its_answer_leads_with_the_asked_field(store, library) -> None:
     tools(store, library)

@@ -86,11 +86,13 @@ def test_ids_take_only_ids_named_by_their_noun_and_counts_only_their_unit() -> N
     # the words between "the" and a noun of the tools name one of them, before any other leftover ("opening")
     ("What are the saturday opening hours of the glasgow depot?", "city", "glasgow"),
     ("which issues in the hermes project are still open?", "name", "hermes"),
+    # a title is no part of the name and its dot ends no sentence
+    ("How many students are in Mr. Haruto Sato's class?", "name", "Haruto Sato"),
 ])
 def test_lowercase_names_are_what_the_tools_words_leave(text: str, param: str, value: str) -> None:
     vocabulary = {"shipment", "shipments", "customer", "find", "customers", "air", "quality", "run", "city", "look",
                   "coordinates", "geocode", "latitude", "longitude", "name", "saturday", "hours", "depot", "issues",
-                  "project", "open"}
+                  "project", "open", "students", "class"}
     assert bind(tool((param, "string")), text, [], vocabulary).arguments == {param: value}
 
 

@@ -63,7 +63,8 @@ def run_row(result: Any, labels: dict[str, dict[str, Any]], seconds: float, *, s
     llm = usage.get("llm")  # None without an LLM; the calls of execution and answer, the plan's are apart
     llm_calls = None if llm is None else int(llm.get("attempts", 0)) + int((usage.get("plan") or {}).get(
         "llm_calls", 0))
-    return {"run_id": result.id, "status": status or result.status, "answer": result.answer.text[:ANSWER_CHARS],
+    return {"run_id": result.id, "status": status or result.status, "reasons": list(result.reasons)[:5],
+            "answer": result.answer.text[:ANSWER_CHARS],
             "answer_by": result.answer.by, "calls": call_rows(result, labels),
             "planned": planned_rows(result.plan, labels), "seconds": round(seconds, 3),
             "llm_calls": llm_calls, "learned": {"call_path": result.learned.get("call_path"),

@@ -44,7 +44,8 @@ def score_request(request: Any, run: dict[str, Any]) -> dict[str, Any]:
         reason = f"error: {run['error']}"
     elif run["status"] != "success":
         failed = next((c for c in run["calls"] if c["status"] != "ok" and c.get("error")), None)
-        reason = f"run {run['status']}" + (f": {failed['label']}: {failed['error']}" if failed else "")
+        reason = f"run {run['status']}" + (f": {failed['label']}: {failed['error']}" if failed else
+                                            f": {run['reasons'][0]}" if run.get("reasons") else "")
     elif missing:
         reason = "answer lacks " + ", ".join(repr(m) for m in missing)
     correct = planned = None

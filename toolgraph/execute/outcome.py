@@ -49,7 +49,7 @@ _DATE = re.compile(rf"\b\d{{4}}-\d{{1,2}}-\d{{1,2}}|\b\d{{1,2}}[/.]\d{{1,2}}[/.]
                    rf"\b(?:{_MONTHS})\.? \d{{1,2}}\b|\b\d{{1,2}} (?:{_MONTHS})\b|"
                    r"\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|yesterday)\b",
                    re.IGNORECASE)
-_PERSONISH = re.compile(r"^[A-Z][a-z'\-]+(?: [A-Z][a-z'\-\.]+){1,3}$")
+_PERSONISH = re.compile(r"^(?:(?:Mr|Mrs|Ms|Mx|Dr|Prof|Sir|Dame|Miss)\.? )?[A-Z][a-z'\-]+(?: [A-Z][a-z'\-\.]+){1,3}$")
 
 
 @dataclass(frozen=True)
@@ -175,12 +175,30 @@ def asked_fields(query: str, value: Any) -> list[tuple[str, ...]]:
     return seen
 
 
+_WHEN_IT = re.compile(r"\bwhen (?:does|did|will|is|was|do) (?:it|this|that)\b", re.IGNORECASE)
+
+
+def _records(value: Any) -> list[Any]:
+    """The records of an answer: its items when it is a list, else itself."""
+    return list(value) if isinstance(value, list) else [value]
+
+
+def _is_person_record(record: Any) -> bool:
+    """A record about a person: its own name reads as one (``name: Dr. Esther Okwu``; not ``teacher_name``, which
+    a course record holds)."""
+    return isinstance(record, dict) and any(
+        isinstance(v, str) and str(k).lower() in ("name", "full_name", "fullname", "display_name") and
+        _looks_person((str(k),), v) for k, v in record.items())
+
+
 def meets(ask: Ask, value: Any, query: str = "") -> bool:
     """Whether a goal call's parsed response meets one ask."""
     if ask.kind == "count":
         return _has_count(value) or _counted_field(value, query)
     pairs = list(leaves(value))
     if ask.kind == "time":
+        if _WHEN_IT.search(query):  # "when does it meet": a time of a thing, not a person's (office_hours)
+            return any(_looks_time(k, v) for r in _records(value) if not _is_person_record(r) for k, v in leaves(r))
         return any(_looks_time(k, v) for k, v in pairs)
     if ask.kind == "person":
         return any(_looks_person(k, v) for k, v in pairs)

@@ -7,7 +7,7 @@ identifier-shaped tokens, dates, numbers with units and number words), enums the
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from jsonschema import Draft202012Validator, FormatChecker
@@ -91,6 +91,8 @@ class Upstream:
     resource: str | None = None
     direct: bool = True  # a plan edge leads from it to the tool being bound
     inputs: tuple[str, ...] = ()  # the upstream call's own argument values: an echo of them is no new fact
+    aliases: dict[str, str] = field(default_factory=dict)  # its ids another kind's, as its description says
+    #                                                         ("advisor_id is the teacher id": advisor_id -> teacher_id)
 
 
 def find_field(value: Any, names: list[str], depth: int = 0, skip: tuple[str, ...] = ()) -> tuple[Any, str] | None:
@@ -274,6 +276,9 @@ def bind(tool: ExecTool, request: str, upstream: list[Upstream], vocabulary: fro
                     _same_value(p.name, up.resource):  # along an edge carrying an id, current_depot_id (with two
                 roles = role_keys(value, p.name)  # roles, origin_ and current_, which one is not for us to guess)
                 hit = find_field(value, roles, skip=up.inputs) if len(roles) == 1 else None
+            if hit is None and up.direct and is_identifier(p.name):  # its description's word: advisor_id is
+                said = [f for f, key in up.aliases.items() if key == p.name.lower()]  # the teacher id
+                hit = find_field(value, said, skip=up.inputs) if said else None
             if hit is not None:
                 args[p.name], sources[p.name] = hit[0], f"{up.call}:{_original_path(up.value, value, hit[1])}"
                 break

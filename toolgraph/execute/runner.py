@@ -21,6 +21,7 @@ from toolgraph.execute.models import CallRecord, RunConfig, mask
 from toolgraph.execute.outcome import is_empty, leaves
 from toolgraph.execute.params import Binding, Upstream, bind, schema_of, validate
 from toolgraph.planner.models import Plan
+from toolgraph.text.schema import described_id_aliases
 from toolgraph.text.reading import vocabulary_of
 from toolgraph.text.secrets import Masker
 
@@ -182,8 +183,10 @@ class Runner:
         for tool_id, rec in records.items():
             same_level = call.id in self._late and rec.level == call.level and rec is not call
             if rec.status == "ok" and (rec.level < call.level or same_level):
+                known = self._tools.get(rec.tool)
                 out.append(Upstream(rec.id, rec.tool, rec.raw_value, direct.get(tool_id), tool_id in direct,
-                                    tuple(str(v) for v in rec.arguments.values())))
+                                    tuple(str(v) for v in rec.arguments.values()),
+                                    described_id_aliases(known.description) if known else {}))
         return out
 
     # -- one call ---------------------------------------------------------------------------------------------------
@@ -253,7 +256,8 @@ class Runner:
                 sub.status = "failed"
                 return False
             chain.append(Upstream(sub.id, tool_id, sub.raw_value, None, True,
-                                  tuple(str(v) for v in sub.arguments.values())))
+                                  tuple(str(v) for v in sub.arguments.values()),
+                                  described_id_aliases(tool.description) if tool else {}))
         last = call.replanned[-1]
         planned, stand_in = await self._tool(call.tool), await self._tool(last.tool)
         if planned is not None and stand_in is not None and planned.mutating != stand_in.mutating:

@@ -68,7 +68,10 @@ _TOPIC = re.compile(r"\b(?:with|for|about|containing|matching|mentioning|on)\s+(
 NOT_NAMES = {"I", "I'm", "I've", "TV", "OK", "Please", "Who", "What", "When", "Where", "Which", "How", "Why", "Give",
              "Show", "List", "Find", "Get", "Tell", "Is", "Are", "Do", "Does", "Can", "Could", "Would", "The", "A",
              "An", "My", "Me", "And", "Or", "Also", "Then", "Book", "Cancel", "Create", "Add", "Check", "Look",
-             "Search", "Send", "Set", "Update", "Delete", "Remove", "Make", "Put", "Let", "Any", "All", "How many"}
+             "Search", "Send", "Set", "Update", "Delete", "Remove", "Make", "Put", "Let", "Any", "All", "How many",
+             "Mr", "Mrs", "Ms", "Mx", "Dr", "Prof", "Miss"}  # (a title is no part of the name: "Mr. Haruto Sato")
+TITLES = {"Mr", "Mrs", "Ms", "Mx", "Dr", "Prof", "Miss"}
+_TITLE_DOT = re.compile(r"\b(Mr|Mrs|Ms|Mx|Dr|Prof|St)\.")
 _POSSESSIVE = re.compile(r"(?:'s|’s|'|’)$")
 
 
@@ -208,9 +211,10 @@ def read(text: str, vocabulary: frozenset[str] | set[str] = frozenset()) -> list
             add(Offer(value, "cue", start=m.start(1)))
     for m in _PLACE.finditer(text):
         value = strip_possessive(m.group(1))
-        if value and value not in NOT_NAMES and free(m.span(1)) and value.split()[0].lower() not in MONTHS:
+        if value and value not in NOT_NAMES and free(m.span(1)) and value.split()[0].lower() not in MONTHS and \
+                value.split()[0].rstrip(".") not in TITLES:  # "in Mr. Sato's class" is no place
             add(Offer(value, "place", start=m.start(1)))
-    for sentence in re.finditer(r"[^.!?]+", text):
+    for sentence in re.finditer(r"[^.!?]+", _TITLE_DOT.sub(r"\1 ", text)):  # "Mr." ends no sentence
         for m in _CAPITALISED.finditer(sentence.group()):
             span = strip_possessive(m.group(1).strip(" .'’"))
             words = span.split()
@@ -254,7 +258,7 @@ def _residual_runs(text: str, vocabulary: frozenset[str] | set[str], taken: list
         inside = any(a <= m.start() < b for a, b in taken)
         tools_word = not inside and low not in STOP and (stem(low) in known or low in known)
         plain = (inside or low in STOP or low in NOT_A_NAME or low in NUMBER_WORDS or low in MONTHS or
-                 tools_word or len(low) < 2)
+                 tools_word or len(low) < 2 or word.capitalize() in TITLES)
         if plain:
             if current:
                 runs.append((begin, " ".join(current), before, tools_word and len(low) > 2))

@@ -105,3 +105,19 @@ def described_output_text(description: str, *, with_clauses: bool = False) -> st
     head = _ASKED_ABOUT.split(first, maxsplit=1)[0]
     listed = [m for m in _COLON_LIST.findall(first) if "," in m or " and " in m]  # "Depots in a city: depot_id,
     return " ".join([head, *listed, *(_RETURNS_WITH if with_clauses else _RETURNS).findall(text)])  # name and ..."
+
+
+_ID_ALIAS = re.compile(r"\b([a-z][a-z0-9]*(?:_[a-z0-9]+)*_id)\b\s*(?:\(|,|:|-|—)?\s*(?:is|=|being|which is)?\s*"
+                       r"(?:the|a|an)\s+([a-z]+)(?:'s)?\s+(?:id|identifier)\b")
+
+
+def described_id_aliases(description: str) -> dict[str, str]:
+    """Ids a description says are another kind's: "advisor_id is the teacher id", "owner_id (the engineer's
+    id)", "manager_id: an employee id" -> {advisor_id: teacher_id, ...}; a field named for the kind already is
+    left out."""
+    out: dict[str, str] = {}
+    for field, kind in _ID_ALIAS.findall((description or "").lower()):
+        key = f"{kind}_id"
+        if field != key and not field.endswith(f"_{key}"):
+            out.setdefault(field, key)
+    return out
