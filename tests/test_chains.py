@@ -260,3 +260,13 @@ def test_the_apis_own_noun_beside_a_name_picks_the_lookup_and_optional_filters_s
     ids = import_spec(store, tmp_path, GYM, "gym")
     assert planned(store, "Get me trainer Mateo Ruiz's email", ids) == ["GET /trainers", "GET /trainers/{trainer_id}"]
     assert planned(store, "what's the email of member Ada Park?", ids) == ["GET /members", "GET /members/{member_id}"]
+
+
+def test_a_goal_that_fetches_one_of_the_things_asked_for_in_the_plural_narrows_the_list() -> None:
+    from toolgraph.planner.chains import narrows
+
+    assert narrows("list all open sev1 incidents", ["list_incidents", "get_incident"])
+    assert narrows("Which incidents are assigned to lena vogt?", ["find_engineer", "list_incidents", "getIncident"])
+    assert not narrows("Acknowledge the open sev3 incident on api-gw-03", ["list_incidents", "get_incident"])
+    assert not narrows("list all open sev1 incidents", ["list_incidents", "get_server"])  # another kind of thing
+    assert not narrows("the top tracks of my top artists", ["getUsersTopArtists", "getArtistTopTracks"])

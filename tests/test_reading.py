@@ -165,3 +165,19 @@ def test_values_take_the_parameter_type_and_slugs_are_names_not_ids() -> None:
         "hostname": "api-gw-03"}
     with pytest.raises(ArgumentError):  # a host name is no server id
         bind(tool(("server_id", "string")), "what's the IP address of api-gw-03?", [])
+
+
+def test_values_a_description_lists_for_a_parameter_are_its_enum() -> None:
+    from toolgraph.text.schema import described_values
+
+    listing = ("Incidents, newest first, filtered by status (open, investigating, resolved), severity (sev1..sev4), "
+               "assignee (engineer id such as ENG-1) and/or affected server id.")
+    assert described_values("status", "", listing) == ["open", "investigating", "resolved"]
+    assert described_values("severity", "", listing) == ["sev1", "sev2", "sev3", "sev4"]
+    assert described_values("assignee_id", "", listing) == []
+    assert described_values("term", "Courses offered in a term (e.g. \"Fall 2026\")") == []  # an example, no list
+    incidents = tool(optional=(("status", "string"), ("severity", "string"))).model_copy(
+        update={"description": listing})
+    binding = bind(incidents, "list all open sev1 incidents", [])
+    assert binding.arguments == {"status": "open", "severity": "sev1"}
+    assert binding.sources == {"status": "request (a listed value)", "severity": "request (a listed value)"}

@@ -16,7 +16,7 @@ from toolgraph.errors import ArgumentError
 from toolgraph.execute.base import ExecTool
 from toolgraph.text.params import PERSON_KINDS, is_identifier, role_ids
 from toolgraph.text.reading import pick, read, vocabulary_of
-from toolgraph.text.schema import json_type_of
+from toolgraph.text.schema import described_values, json_type_of
 from toolgraph.text.words import READING_STOPWORDS as STOP
 from toolgraph.text.words import split_case
 
@@ -284,14 +284,18 @@ def bind(tool: ExecTool, request: str, upstream: list[Upstream], vocabulary: fro
                 break
         if p.name in args:
             continue
-        if p.enum:  # 2. an enum value the request mentions (as a word; "in_progress" as "in progress" too)
-            said = [v for v in p.enum if re.search(rf"(?<![\w-]){re.escape(str(v).lower().replace('_', ' '))}(?![\w-])",
-                                                    request.lower().replace("_", " "))]
+        # 2. an enum value the request mentions (as a word; "in_progress" as "in progress" too); a string's values
+        # listed by the descriptions count as its enum ("filtered by status (open, investigating, resolved)")
+        values = p.enum or (described_values(p.name, p.description or "", tool.description) if kind == "string"
+                            else [])
+        if values:
+            said = [v for v in values if re.search(rf"(?<![\w-]){re.escape(str(v).lower().replace('_', ' '))}(?![\w-])",
+                                                   request.lower().replace("_", " "))]
             if len(said) > 1:  # "cast and crew": the value that means all of them, else the tool's default
-                said = [v for v in p.enum if str(v).lower() in ("all", "both", "any", "every")] or \
+                said = [v for v in values if str(v).lower() in ("all", "both", "any", "every")] or \
                     (said[:1] if p.name in required else [])
             if said:
-                args[p.name], sources[p.name] = said[0], "request (enum)"
+                args[p.name], sources[p.name] = said[0], "request (enum)" if p.enum else "request (a listed value)"
                 continue
         # 3. what the request names, read as a person would (toolgraph.text.reading)
         hit = pick(p.name, kind, p.description or "", offered, used, p.name in required)

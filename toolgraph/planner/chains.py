@@ -43,7 +43,7 @@ from toolgraph.text.lexicon import (
 from toolgraph.text.params import GENERIC_PARAM_WORDS, IDENTIFIER, NAME_PARAMS, is_identifier
 from toolgraph.text.reading import given_strongly, pick, read, vocabulary_of
 from toolgraph.text.schema import NUMERIC_TYPES, described_output_text, json_type_of, schema_keys
-from toolgraph.text.words import BM25_STOPWORDS, WORD, content_words, split_case, stem
+from toolgraph.text.words import BM25_STOPWORDS, WORD, content_words, singular, split_case, stem
 
 if TYPE_CHECKING:
     from toolgraph.planner.graph import PlannerGraph, ToolCard
@@ -96,6 +96,23 @@ def value_params(card: ToolCard) -> list[str]:
     return out
 
 
+def narrows(text: str, names: list[str]) -> bool:
+    """Whether a chain's goal (the last name) fetches one thing of a kind an earlier tool lists while the request
+    asks for those things in the plural: "which incidents ..." with list_incidents then get_incident (not when the
+    goal lists other things the request asks for: "the top tracks of my top artists")."""
+    asked = set(WORD.findall(text.lower()))
+
+    def words(name: str) -> set[str]:
+        return set(WORD.findall(split_case(name).replace("_", " ").lower()))
+
+    goal = words(names[-1])
+    if any(w.endswith("s") and w in asked for w in goal):  # it lists things asked for too: the top tracks of ...
+        return False
+    listed = set().union(*(words(n) for n in names[:-1]))
+    return any(w.endswith("s") and w in asked and w in listed and w not in goal and singular(w) in goal and
+               singular(w) not in asked for w in listed)
+
+
 def changes_data(card: ToolCard) -> bool:
     """A tool that changes data, for planning: an HTTP method other than GET; for other tools, named for a change
     (``cancel_booking``, ``addReview``, ``create_reservation``) unless declared read-only (Python's flag set to
@@ -132,6 +149,8 @@ class ChainWeights:
     length: float = 0.08  # each tool past the first
     ungiven: float = 0.3  # each required word a tool takes that neither the request nor the chain gives
     idle: float = 0.15  # a last step that adds nothing asked for over the chain without it (ChainFinder.idle_steps)
+    narrow: float = 0.3  # the goal fetches one of the things an earlier tool lists, and the request asks for them
+    # all ("list all open sev1 incidents": list_incidents, then get_incident of one of them)
 
 
 @dataclass
@@ -387,6 +406,8 @@ class ChainFinder:
         seq = self._seq if self._seq is not None else self.graph.sequential_weights(chain.tools)
         parts["sequential"] = w.sequential * sum(seq.get((a, b), 0.0) for a, b in zip(chain.tools, chain.tools[1:]))
         parts["length"] = -w.length * (len(chain.tools) - 1)
+        if len(chain.tools) > 1 and narrows(text, [cards[t].name for t in chain.tools]):
+            parts["narrow"] = -w.narrow
         chain.parts = {k: round(v, 4) for k, v in parts.items() if v}
         chain.score = round(sum(parts.values()), 6)
         return chain

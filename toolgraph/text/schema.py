@@ -121,3 +121,33 @@ def described_id_aliases(description: str) -> dict[str, str]:
         if field != key and not field.endswith(f"_{key}"):
             out.setdefault(field, key)
     return out
+
+
+_RANGE = re.compile(r"^([a-z]+)(\d+)\s*(?:\.\.|\.\.\.|-|to|–)\s*\1?(\d+)$")
+
+
+def described_values(name: str, *descriptions: str) -> list[str]:
+    """The values a description lists for a parameter, as an enum it did not declare: "filtered by status (open,
+    investigating, resolved), severity (sev1..sev4)" -> status: open, investigating, resolved; severity: sev1,
+    sev2, sev3, sev4. Only a list of two or more short words in parentheses right after the parameter's name
+    (or its words: ``due_status`` as "due status")."""
+    spoken = r"[\s_]+".join(map(re.escape, name.lower().split("_")))
+    for text in descriptions:
+        m = re.search(rf"(?<![\w-]){spoken}\s*\(([^()]{{1,120}})\)", (text or "").lower())
+        if not m:
+            continue
+        inside = re.sub(r"^(?:one of|either|e\.g\.|eg|such as|i\.e\.)\s*:?\s*", "", m.group(1).strip())
+        items = [i.strip(" '\"`") for i in re.split(r",|/|\bor\b|\|", inside)]
+        values: list[str] = []
+        for item in items:
+            r = _RANGE.match(item)
+            if r and int(r.group(2)) < int(r.group(3)) <= int(r.group(2)) + 20:
+                values += [f"{r.group(1)}{n}" for n in range(int(r.group(2)), int(r.group(3)) + 1)]
+            elif re.fullmatch(r"[a-z0-9][a-z0-9_-]{0,30}", item):
+                values.append(item)
+            else:
+                break  # prose, not a list of values
+        else:
+            if len(values) >= 2:
+                return values
+    return []
