@@ -181,3 +181,16 @@ def test_values_a_description_lists_for_a_parameter_are_its_enum() -> None:
     binding = bind(incidents, "list all open sev1 incidents", [])
     assert binding.arguments == {"status": "open", "severity": "sev1"}
     assert binding.sources == {"status": "request (a listed value)", "severity": "request (a listed value)"}
+
+
+def test_a_name_before_a_parameters_noun_is_its_a_season_is_a_term_and_an_owner_is_no_place() -> None:
+    courses = tool(("term", "string"), optional=(("department", "string"),))
+    binding = bind(courses, "What courses does the Mathematics department offer in fall 2026?", [],
+                   {"courses", "offered", "term", "department", "offer"})
+    assert binding.arguments == {"term": "Fall 2026", "department": "Mathematics"}
+    assert binding.sources == {"department": "request (name before 'department')", "term": "request (season)"}
+    branches = tool(("city", "string"))
+    with pytest.raises(ArgumentError):  # Claire Moreau owns the rental: she is not where the branch is
+        bind(branches, "Claire Moreau's completed rental: what's the phone number of the branch?", [],
+             {"completed", "rental", "phone", "number", "branch", "city"})
+    assert bind(branches, "Book a car in Lyon for Claire Moreau", []).arguments == {"city": "Lyon"}

@@ -253,7 +253,16 @@ def bind(tool: ExecTool, request: str, upstream: list[Upstream], vocabulary: fro
     sources: dict[str, str] = {}
     required = {p.name for p in tool.required_params}
     ordered = sorted(upstream, key=lambda u: not u.direct)
+    for p in tool.params:  # a name right before a parameter's noun is that parameter's ("the Mathematics department")
+        if json_type_of(p.type) == "string" and not is_identifier(p.name):
+            trial = set(used)
+            hit = pick(p.name, "string", "", [o for o in offered if o.head], trial, False)
+            if hit is not None and hit[1].startswith("name before"):
+                args[p.name], sources[p.name] = hit[0], f"request ({hit[1]})"
+                used |= trial
     for p in tool.params:
+        if p.name in args:
+            continue
         kind = json_type_of(p.type)
         if is_identifier(p.name):  # 0. an id the request names by its noun ("issue 102") beats any upstream
             hit = pick(p.name, kind, "", [o for o in offered if o.kind == "noun_id"], used, p.name in required)

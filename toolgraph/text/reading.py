@@ -71,6 +71,7 @@ NOT_NAMES = {"I", "I'm", "I've", "TV", "OK", "Please", "Who", "What", "When", "W
              "Search", "Send", "Set", "Update", "Delete", "Remove", "Make", "Put", "Let", "Any", "All", "How many",
              "Mr", "Mrs", "Ms", "Mx", "Dr", "Prof", "Miss"}  # (a title is no part of the name: "Mr. Haruto Sato")
 TITLES = {"Mr", "Mrs", "Ms", "Mx", "Dr", "Prof", "Miss"}
+_SEASON_YEAR = re.compile(r"\b(spring|summer|fall|autumn|winter)\s+((?:19|20)\d\d)\b", re.IGNORECASE)
 _TITLE_DOT = re.compile(r"\b(Mr|Mrs|Ms|Mx|Dr|Prof|St)\.")
 _POSSESSIVE = re.compile(r"(?:'s|’s|'|’)$")
 
@@ -78,10 +79,11 @@ _POSSESSIVE = re.compile(r"(?:'s|’s|'|’)$")
 @dataclass(frozen=True)
 class Offer:
     value: Any
-    kind: str  # quoted, cue, name, place, noun_id, identifier, slug, email, url, phone, date, month, time, count,
-    # number, topic
-    noun: str = ""  # the noun before an id, or the unit after a count
+    kind: str  # quoted, cue, name, place, noun_id, identifier, slug, email, url, phone, date, month, season, time,
+    # count, number, topic
+    noun: str = ""  # the noun before an id, the unit after a count, "'s" after a name that owns something
     start: int = 0  # where in the request (earlier offers win ties)
+    head: str = ""  # the word right after a name, lower case: the noun it names one of ("the Mathematics department")
 
 
 def strip_possessive(text: str) -> str:
@@ -152,6 +154,9 @@ def read(text: str, vocabulary: frozenset[str] | set[str] = frozenset()) -> list
         if month_no and 1 <= d <= 31 and free(m.span()):
             add(Offer(f"{year}-{month_no:02d}-{d:02d}" if year else f"{month_no:02d}-{d:02d}", "date",
                       start=m.start()), m.span())
+    for m in _SEASON_YEAR.finditer(text):  # "in fall 2026": a term, not fall's id 2026
+        if free(m.span()):
+            add(Offer(f"{m.group(1).capitalize()} {m.group(2)}", "season", start=m.start()), m.span())
     for m in _MONTH_YEAR.finditer(text):  # "in October 2026": a month, for a ``month`` or a date range
         month_no = MONTHS.get(m.group(1).lower())
         if month_no and free(m.span()):
@@ -225,12 +230,14 @@ def read(text: str, vocabulary: frozenset[str] | set[str] = frozenset()) -> list
             span = " ".join(words)
             if span and span not in NOT_NAMES and not (span.isupper() and len(span) <= 3) and \
                     free((sentence.start() + m.start(), sentence.start() + m.start() + len(span))):
-                add(Offer(span, "name", start=sentence.start() + m.start()))
+                owner = m.group(1).strip(" .").endswith(("'s", "’s"))  # "Claire Moreau's rental": an owner
+                at = sentence.start() + m.start()
+                add(Offer(span, "name", "'s" if owner else "", start=at, head=_next_word(text, at + len(span))))
     for start, run, after, head in _residual_runs(text, vocabulary, taken):
         kind = ("residual_place" if after in PLACE_CUES else
                 "residual_owner" if after in ("'s", "by", "named", "called") else
                 "residual_named" if after == "the" and head else "residual")  # "the glasgow depot": names one
-        add(Offer(run, kind, start=start))
+        add(Offer(run, kind, start=start, head=_next_word(text, start + len(run))))
     for m in _TOPIC.finditer(text):
         words = [w for w in m.group(1).split() if w.lower() not in STOP]
         if words:
@@ -239,6 +246,12 @@ def read(text: str, vocabulary: frozenset[str] | set[str] = frozenset()) -> list
 
 
 PLACE_CUES = {"in", "at", "near", "around", "from", "to"}
+
+
+def _next_word(text: str, end: int) -> str:
+    """The word right after ``end`` (only spaces between), lower case, or ""."""
+    m = re.match(r" +([A-Za-z]+)\b", text[end:])
+    return m.group(1).lower() if m else ""
 
 
 def _residual_runs(text: str, vocabulary: frozenset[str] | set[str], taken: list[tuple[int, int]]
@@ -325,6 +338,10 @@ def pick(name: str, kind: str, description: str, offers: list[Offer], used: set[
             o = first(lambda o, k=k: o.kind == k)
             if o:
                 return _took(o, used, k)
+    if kind == "string" and parts & {"term", "semester", "season", "session", "period"}:  # "fall 2026"
+        o = first(lambda o: o.kind == "season")
+        if o:
+            return _took(o, used, "season")
     if kind == "string" and parts & {"month", "period"}:  # "in October 2026" -> 2026-10
         o = first(lambda o: o.kind == "month")
         if o:
@@ -360,15 +377,18 @@ def pick(name: str, kind: str, description: str, offers: list[Offer], used: set[
         return _took(o, used, "number") if o else None
     if kind != "string":
         return None
+    o = first(lambda o: o.kind in NAMED_BEFORE_NOUN and o.noun != "'s" and o.head in parts - GENERIC_NOUNS)
+    if o is not None:  # "the Mathematics department" -> department, "the Riverside club" -> club
+        return _took(o, used, f"name before {o.head!r}")
     if parts & ID_PARTS and not parts & NAME_PARTS - {"order"}:  # a code, a tracking number, a SKU
         o = first(lambda o: o.kind in ("identifier", "isbn", "noun_id"))
         if o:
             return _took(o, used, "identifier")
         if not required:
             return None
-    if parts & PLACE_PARTS:
-        o = best("place") or (best("quoted", "cue", "name", "residual_place", "residual_named", "residual_owner",
-                                   "residual")
+    if parts & PLACE_PARTS:  # (an owner is no place: "Claire Moreau's rental")
+        o = best("place") or (next((o for k in ("quoted", "cue", "name", "residual_place", "residual_named")
+                                    for o in fresh if o.kind == k and o.noun != "'s"), None) or best("residual")
                               if required else None)
         if o:
             return _took(o, used, "place")
@@ -392,6 +412,8 @@ def _took(offer: Offer, used: set[int], how: str) -> tuple[Any, str]:
     return offer.value, how
 
 
+NAMED_BEFORE_NOUN = ("quoted", "name", "residual_named", "residual")
+GENERIC_NOUNS = {"name", "id", "type", "value", "text", "query", "q", "search", "term", "key", "code", "number"}
 WEAK_READINGS = ("number", "name", "place")
 
 
