@@ -194,3 +194,17 @@ def test_a_name_before_a_parameters_noun_is_its_a_season_is_a_term_and_an_owner_
         bind(branches, "Claire Moreau's completed rental: what's the phone number of the branch?", [],
              {"completed", "rental", "phone", "number", "branch", "city"})
     assert bind(branches, "Book a car in Lyon for Claire Moreau", []).arguments == {"city": "Lyon"}
+
+
+def test_a_name_holding_a_tools_own_noun_is_its_and_another_kinds_lookup_takes_another_name() -> None:
+    from toolgraph.execute.params import own_nouns
+
+    hotels = ExecTool(id="h", name="listHotels", url="http://h.test/hotels",
+                      optional_params=[Param(name="city", type="string"), Param(name="name", type="string")])
+    guests = ExecTool(id="g", name="searchGuests", url="http://h.test/guests",
+                      optional_params=[Param(name="name", type="string"), Param(name="email", type="string")])
+    assert own_nouns(hotels) == {"hotel"} and own_nouns(guests) == {"guest"}
+    words = {"hotels", "hotel", "guests", "guest", "book", "room", "double", "confirmation", "code", "name", "city"}
+    text = "Book a double room at Hotel Miradouro for Sean Gallagher from 2027-05-14 to 2027-05-17"
+    assert bind(hotels, text, [], words).arguments == {"name": "Hotel Miradouro"}  # a hotel's name, not a city
+    assert bind(guests, text, [], words).arguments == {"name": "Sean Gallagher"}

@@ -7,18 +7,19 @@ identifier-shaped tokens, dates, numbers with units and number words), enums the
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from jsonschema import Draft202012Validator, FormatChecker
 
 from toolgraph.errors import ArgumentError
 from toolgraph.execute.base import ExecTool
-from toolgraph.text.params import PERSON_KINDS, is_identifier, role_ids
+from toolgraph.text.lexicon import WRITE_NAME_VERBS
+from toolgraph.text.params import LOOKUP_VERBS, PERSON_KINDS, is_identifier, role_ids
 from toolgraph.text.reading import pick, read, vocabulary_of
 from toolgraph.text.schema import described_values, json_type_of
 from toolgraph.text.words import READING_STOPWORDS as STOP
-from toolgraph.text.words import split_case
+from toolgraph.text.words import singular, split_case
 
 LABELS = ("name", "title", "original_title", "label")
 
@@ -247,7 +248,7 @@ def bind(tool: ExecTool, request: str, upstream: list[Upstream], vocabulary: fro
          ) -> Binding:
     """Arguments for ``tool`` without an LLM; an unbindable required parameter raises ArgumentError naming it.
     ``vocabulary``: the words of the tools at hand, so that what else the request says reads as names."""
-    offered = read(request, vocabulary | _words_of(tool))
+    offered = _for_tool(read(request, vocabulary | _words_of(tool)), tool, vocabulary)
     used: set[int] = set()
     args: dict[str, Any] = {}
     sources: dict[str, str] = {}
@@ -332,6 +333,36 @@ AGENT_PARTS = {"author", "artist", "creator", "director", "writer", "composer", 
 _BY_NAME = re.compile(r"\b(?:by|from|written by|directed by|made by)\s+[A-Za-z]", re.IGNORECASE)
 _SAYING = re.compile(r"(?:saying|says|that reads|reading|with the (?:text|message|body|note|comment|description)|"
                      r"message|note|comment|description|text)\s*:?\s*$", re.IGNORECASE)
+
+
+VERB_WORDS = LOOKUP_VERBS | WRITE_NAME_VERBS | {"get", "list", "fetch", "retrieve", "show", "read", "api", "v1", "v2"}
+_NAMEISH = ("quoted", "cue", "name", "place", "residual_place", "residual_named", "residual_owner", "residual")
+
+
+def own_nouns(tool: ExecTool) -> set[str]:
+    """The kinds of thing a tool is about, singular: the words of its name and of its URL path other than verbs
+    and parameters (``listHotels`` -> hotel; ``GET /guests/{guest_id}/bookings`` -> guest, booking)."""
+    from urllib.parse import urlparse
+
+    path = re.sub(r"\{[^}]*\}", " ", urlparse(tool.url or "").path)
+    words = re.findall(r"[a-z]+", f"{split_case(tool.name)} {path}".replace("_", " ").lower())
+    return {singular(w) for w in words if len(w) > 2 and w not in VERB_WORDS}
+
+
+def _for_tool(offered: list[Any], tool: ExecTool, vocabulary: frozenset[str] | set[str]) -> list[Any]:
+    """The request's names in the order this tool takes them: first those that name its own kind of thing ("Hotel
+    Miradouro" for a hotel lookup, a name then, never a city), then those made of no word of the tools ("Sean
+    Gallagher"), then names holding other words of the tools ("Hotel Miradouro" for a guest lookup)."""
+    own = own_nouns(tool)
+
+    def rank(o: Any) -> int:
+        if o.kind not in _NAMEISH or not isinstance(o.value, str):
+            return 1
+        words = {singular(w) for w in re.findall(r"[a-z]+", o.value.lower())}
+        return 0 if words & own else 2 if words & {singular(v) for v in vocabulary} else 1
+
+    ranked = sorted(offered, key=rank)
+    return [replace(o, kind="name") if o.kind in ("place", "residual_place") and rank(o) == 0 else o for o in ranked]
 
 
 def _lookup_filter(tool: ExecTool, offered: list[Any], used: set[int], request: str) -> tuple[str, Any, str] | None:
