@@ -194,6 +194,9 @@ def test_a_name_before_a_parameters_noun_is_its_a_season_is_a_term_and_an_owner_
         bind(branches, "Claire Moreau's completed rental: what's the phone number of the branch?", [],
              {"completed", "rental", "phone", "number", "branch", "city"})
     assert bind(branches, "Book a car in Lyon for Claire Moreau", []).arguments == {"city": "Lyon"}
+    stations = tool(("station_code", "string"))  # a name before the noun of a code is no code
+    with pytest.raises(ArgumentError):
+        bind(stations, "Does Marlow Quay station have step-free access?", [], {"station", "code", "access"})
 
 
 def test_a_name_holding_a_tools_own_noun_is_its_and_another_kinds_lookup_takes_another_name() -> None:

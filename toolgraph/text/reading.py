@@ -377,7 +377,8 @@ def pick(name: str, kind: str, description: str, offers: list[Offer], used: set[
         return _took(o, used, "number") if o else None
     if kind != "string":
         return None
-    o = first(lambda o: o.kind in NAMED_BEFORE_NOUN and o.noun != "'s" and o.head in parts - GENERIC_NOUNS)
+    o = None if parts & ID_PARTS else first(  # (a name is no code: "Marlow Quay station" is no station_code)
+        lambda o: o.kind in NAMED_BEFORE_NOUN and o.noun != "'s" and o.head in parts - GENERIC_NOUNS)
     if o is not None:  # "the Mathematics department" -> department, "the Riverside club" -> club
         return _took(o, used, f"name before {o.head!r}")
     if parts & ID_PARTS and not parts & NAME_PARTS - {"order"}:  # a code, a tracking number, a SKU
