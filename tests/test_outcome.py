@@ -137,6 +137,15 @@ def test_a_titled_name_is_a_person_and_a_persons_hours_do_not_say_when_a_thing_m
     assert judge(hours.query, hours, [teacher.model_copy(update={"level": 0})]).status == "success"
 
 
+def test_how_much_is_answered_by_an_amount_sent_as_text() -> None:
+    plan = make_plan("How much would it cost for 7 days?", [["quote"]])
+    quote = CallRecord(id="c1", tool=f"{GROUP}/quote", level=0, status="ok",
+                       raw_value={"plate": "JK-909-ZZ", "days": 7, "total": "597.24", "currency": "EUR"})
+    assert judge(plan.query, plan, [quote]).status == "success"
+    bare = quote.model_copy(update={"raw_value": {"plate": "JK-909-ZZ", "currency": "EUR"}})
+    assert "a count" in " ".join(judge(plan.query, plan, [bare]).reasons)
+
+
 # -- whole runs ---------------------------------------------------------------------------------------------------
 def test_a_chain_that_answers_succeeds_and_its_answer_leads_with_the_asked_field(store, library) -> None:
     tools(store, library)

@@ -40,6 +40,7 @@ PERSON_KEYS = {"name", "author", "owner", "assignee", "user", "person", "directo
                "teacher", "student", "full", "first", "last", "surname", "actor", "composer", "writer", "who"}
 COUNT_KEYS = {"count", "total", "number", "size", "length", "quantity", "qty", "amount", "n", "results", "hits",
               "stock", "available", "level", "on_hand"}
+MONEY_KEYS = {"price", "cost", "fee", "fees", "charge", "charges", "paid", "balance", "subtotal", "fare", "due"}
 PAGING_KEYS = {"page", "pages", "total", "total_results", "total_pages", "count", "limit", "offset", "next",
                "previous", "prev", "cursor", "per_page", "page_size", "has_more", "next_page", "status", "ok",
                "success", "message", "href", "links", "_links", "meta"}
@@ -151,10 +152,19 @@ def _has_count(value: Any) -> bool:
     if isinstance(value, int | float) and not isinstance(value, bool):
         return True
     for key, v in leaves(value):
-        if isinstance(v, int | float) and not isinstance(v, bool) and key and \
-                set(key_parts(key[-1])) & COUNT_KEYS:
+        if _is_number(v) and key and set(key_parts(key[-1])) & (COUNT_KEYS | MONEY_KEYS):
             return True
     return isinstance(value, dict) and any(isinstance(v, list) for v in value.values())
+
+
+_NUMERIC = re.compile(r"[$€£¥]?\s?-?\d[\d,]*(?:\.\d+)?")
+
+
+def _is_number(v: Any) -> bool:
+    """A number, or text that is one ("597.24", "€1,200.00": money is often sent as text)."""
+    if isinstance(v, bool):
+        return False
+    return isinstance(v, int | float) or isinstance(v, str) and bool(_NUMERIC.fullmatch(v.strip()))
 
 
 def _counted_field(value: Any, query: str) -> bool:
