@@ -146,6 +146,22 @@ def test_how_much_is_answered_by_an_amount_sent_as_text() -> None:
     assert "a count" in " ".join(judge(plan.query, plan, [bare]).reasons)
 
 
+def test_an_amount_on_the_way_to_the_goal_answers_how_much_and_the_answer_says_it() -> None:
+    from toolgraph.execute.answer import rules_answer
+
+    plan = make_plan("How much did the stay cost, and what's the address of that hotel?", [["invoice"], ["hotel"]],
+                     [("invoice", "hotel", "hotel_id")])
+    invoice = CallRecord(id="c1", tool=f"{GROUP}/invoice", level=0, status="ok",
+                         raw_value={"booking_id": "5526", "hotel_id": "H-10", "total": "639.40"})
+    hotel = CallRecord(id="c2", tool=f"{GROUP}/hotel", level=1, status="ok", bound_from={"hotel_id": "c1:hotel_id"},
+                       raw_value={"hotel_id": "H-10", "name": "Harbourlight", "address": "1870 Lower Water St"})
+    assert judge(plan.query, plan, [invoice, hotel]).status == "success"
+    text = rules_answer(plan.query, plan.levels, [invoice, hotel], [hotel]).text
+    assert "total: 639.40 [c1]" in text and "address: 1870 Lower Water St [c2]" in text
+    unpriced = invoice.model_copy(update={"raw_value": {"booking_id": "5526", "hotel_id": "H-10"}})
+    assert judge(plan.query, plan, [unpriced, hotel]).status == "partial"
+
+
 # -- whole runs ---------------------------------------------------------------------------------------------------
 def test_a_chain_that_answers_succeeds_and_its_answer_leads_with_the_asked_field(store, library) -> None:
     tools(store, library)

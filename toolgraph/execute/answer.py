@@ -10,7 +10,7 @@ from pydantic import BaseModel
 
 from toolgraph.execute.compress import dumps, record_label, render
 from toolgraph.execute.models import Answer, CallRecord, Citation
-from toolgraph.execute.outcome import PAGING_KEYS, asked_fields, asks, leaves, meets
+from toolgraph.execute.outcome import PAGING_KEYS, Ask, asked_fields, asks, leaves, meets, value_at, via_records
 
 
 def rules_answer(query: str, levels: list[list[str]], calls: list[CallRecord],
@@ -31,7 +31,7 @@ def rules_answer(query: str, levels: list[list[str]], calls: list[CallRecord],
     facts: list[str] = []
     details: list[str] = []
     goal_ids = {c.id for c in last}
-    facts_via = _via(calls, goal_ids)
+    facts_via = _via(query, calls, goal_ids)
     for c in last:
         value = c.raw_value if c.raw_value is not None else c.result
         facts += _facts(query, c, value)
@@ -44,43 +44,22 @@ def rules_answer(query: str, levels: list[list[str]], calls: list[CallRecord],
                   citations=[Citation(fact=c.tool, call=c.id) for c in last])
 
 
-_STEP = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
-
-
-def _at(value: Any, path: str) -> Any:
-    """The value at a binding path (``loans[0].book_id``), or None."""
-    for key, index in _STEP.findall(path):
-        if index:
-            value = value[int(index)] if isinstance(value, list) and int(index) < len(value) else None
-        else:
-            value = value.get(key) if isinstance(value, dict) else None
-        if value is None:
-            return None
-    return value
-
-
-def _via(calls: list[CallRecord], goal_ids: set[str]) -> list[str]:
-    """The records the run went through on its way to the answer, each by its label and the value it handed on
-    (``Beloved — book_id: B-111 [c3]``): a later call bound that value from that record."""
-    flat = [r for c in calls for r in ([c] + list(c.replanned))]
-    by_id = {c.id: c for c in flat}
+def _via(query: str, calls: list[CallRecord], goal_ids: set[str]) -> list[str]:
+    """The records the run went through on its way to the answer, each by its label, the value it handed on and
+    what of it the request asks (``Beloved — book_id: B-111 [c3]``; ``total: 639.40`` of an invoice for "how
+    much"): a later call bound that value from that record."""
+    pricing = any(a.word == "how much" for a in asks(query))
     out: list[str] = []
-    for c in flat:
-        for source in c.bound_from.values():
-            cid, _, path = source.partition(":")
-            up = by_id.get(cid)
-            if up is None or up.id in goal_ids or up.status != "ok" or not path:
-                continue
-            value = up.raw_value if up.raw_value is not None else up.result
-            head, _, field = path.rpartition(".")
-            record = _at(value, head) if head else value
-            handed = _at(record, field) if isinstance(record, dict) else None
-            if handed is None:
-                continue
-            label = record_label(record)
-            line = f"{label + ' — ' if label else ''}{field}: {_short(handed)} [{up.id}]"
-            if line not in out:
-                out.append(line)
+    for up, record, name in via_records(calls, goal_ids):
+        keys = asked_fields(query, record)
+        asked = [(k, v) for k, v in leaves(record) if k and k[-1] != name and (
+            k in keys or pricing and meets(Ask("count", "how much"), {k[-1]: v}))]
+        label = record_label(record)
+        said = "; ".join([f"{name}: {_short(value_at(record, name))}"] +
+                         [f"{'.'.join(k)}: {_short(v)}" for k, v in asked[:4] if not (label and str(v) == label)])
+        line = f"{label + ' — ' if label else ''}{said} [{up.id}]"
+        if line not in out:
+            out.append(line)
     return out
 
 

@@ -299,6 +299,42 @@ def _value(call: CallRecord) -> Any:
     return call.raw_value if call.raw_value is not None else call.result
 
 
+_STEP = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
+
+
+def value_at(value: Any, path: str) -> Any:
+    """The value at a binding path (``loans[0].book_id``), or None."""
+    for key, index in _STEP.findall(path):
+        if index:
+            value = value[int(index)] if isinstance(value, list) and int(index) < len(value) else None
+        else:
+            value = value.get(key) if isinstance(value, dict) else None
+        if value is None:
+            return None
+    return value
+
+
+def via_records(calls: list[CallRecord], goal_ids: set[str]) -> list[tuple[CallRecord, dict[str, Any], str]]:
+    """The records a run went through on its way to its goals: (call, the record, the field it handed on), for
+    each value a later call bound from a record of an earlier one that is no goal (``bookings[0]`` of a guest's
+    bookings, whose ``booking_id`` the invoice took)."""
+    flat = [r for c in calls for r in ([c] + list(c.replanned))]
+    by_id = {c.id: c for c in flat}
+    out: list[tuple[CallRecord, dict[str, Any], str]] = []
+    for c in flat:
+        for source in c.bound_from.values():
+            cid, _, path = source.partition(":")
+            up = by_id.get(cid)
+            if up is None or up.id in goal_ids or up.status != "ok" or not path:
+                continue
+            head, _, name = path.rpartition(".")
+            record = value_at(_value(up), head) if head else _value(up)
+            if isinstance(record, dict) and value_at(record, name) is not None and \
+                    not any(o[0] is up and o[1] is record and o[2] == name for o in out):
+                out.append((up, record, name))
+    return out
+
+
 def _stand_in(query: str, call: CallRecord, planned_schema: Any) -> str | None:
     """Why a substitute's answer does not stand in for the goal tool it replaced: it holds none of the fields the
     planned tool declares, or (none declared) none that the request names."""
@@ -497,11 +533,12 @@ def judge(query: str, plan: Plan, calls: list[CallRecord], output_schemas: dict[
     for why in _wrong_owner(query, plan, answered, nearby_fields or set()) + _narrowed(query, calls, answered):
         outcome.reasons.append(why)
     named = {stem(p) for c in answered for p in key_parts(c.tool.rsplit("/", 1)[-1])}  # air_quality: "the air"
-    if values:
+    passed = [r for _, r, _ in via_records(calls, {c.id for c in answered})]  # the records on the way there:
+    if values:  # an amount one holds answers "how much" too (the invoice, then the hotel's address), no other ask
         for ask in outcome.asked:
             if ask.kind == "attribute" and ask.word in named:
                 continue  # the goal tool is named for what was asked, and it answered
-            if not any(meets(ask, v, query) for v in values):
+            if not any(meets(ask, v, query) for v in values + (passed if ask.word == "how much" else [])):
                 outcome.reasons.append(f"the answer lacks {ask.describe()} (the request asks {ask.word!r}): "
                                        "no goal call returned one")
     if outcome.reasons:
