@@ -211,3 +211,16 @@ def test_a_name_holding_a_tools_own_noun_is_its_and_another_kinds_lookup_takes_a
     text = "Book a double room at Hotel Miradouro for Sean Gallagher from 2027-05-14 to 2027-05-17"
     assert bind(hotels, text, [], words).arguments == {"name": "Hotel Miradouro"}  # a hotel's name, not a city
     assert bind(guests, text, [], words).arguments == {"name": "Sean Gallagher"}
+
+
+def test_an_identifier_goes_to_the_id_its_letters_may_name_and_a_preposition_is_no_noun() -> None:
+    from toolgraph.text.reading import abbreviates
+
+    assert abbreviates("INC-4420", {"incident", "id"}) and not abbreviates("INC-4420", {"server", "id"})
+    assert abbreviates("TCH-03", {"teacher", "id"}) and abbreviates("srv-105", {"server", "id"})
+    assert abbreviates("S-2043", {"server", "id"}) and abbreviates("INC-1", {"owner", "id"})  # one letter; a role
+    text = "Who owns the server behind INC-4420 and what's their email?"
+    assert [o.kind for o in read(text) if o.value == "INC-4420"] == ["identifier"]  # no id of a "behind"
+    assert bind(tool(("incident_id", "string")), text, []).arguments == {"incident_id": "INC-4420"}
+    with pytest.raises(ArgumentError):
+        bind(tool(("server_id", "string")), text, [])

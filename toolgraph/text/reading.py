@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from toolgraph.text.params import is_identifier
+from toolgraph.text.params import ROLE_WORDS, is_identifier
 from toolgraph.text.words import NOT_A_NAME, singular, stem
 from toolgraph.text.words import READING_STOPWORDS as STOP
 
@@ -70,6 +70,10 @@ NOT_NAMES = {"I", "I'm", "I've", "TV", "OK", "Please", "Who", "What", "When", "W
              "An", "My", "Me", "And", "Or", "Also", "Then", "Book", "Cancel", "Create", "Add", "Check", "Look",
              "Search", "Send", "Set", "Update", "Delete", "Remove", "Make", "Put", "Let", "Any", "All", "How many",
              "Mr", "Mrs", "Ms", "Mx", "Dr", "Prof", "Miss"}  # (a title is no part of the name: "Mr. Haruto Sato")
+PREPOSITIONS = frozenset("about above across after against along among around at before behind below beneath beside "
+                         "besides between beyond by despite during except for from in inside into near of off on onto "
+                         "out outside over past per since through throughout till to toward towards under until unto "
+                         "up upon via with within without regarding concerning".split())
 TITLES = {"Mr", "Mrs", "Ms", "Mx", "Dr", "Prof", "Miss"}
 _SEASON_YEAR = re.compile(r"\b(spring|summer|fall|autumn|winter)\s+((?:19|20)\d\d)\b", re.IGNORECASE)
 _TITLE_DOT = re.compile(r"\b(Mr|Mrs|Ms|Mx|Dr|Prof|St)\.")
@@ -178,7 +182,8 @@ def read(text: str, vocabulary: frozenset[str] | set[str] = frozenset()) -> list
             add(Offer(m.group().strip(), "phone", start=m.start()), m.span())
     for m in _NOUN_ID.finditer(text):
         noun, value = m.group(1), m.group(2)
-        if noun.lower() in STOP or noun.lower() in NUMBER_WORDS or not free(m.span(2)):
+        if noun.lower() in STOP or noun.lower() in PREPOSITIONS or noun.lower() in NUMBER_WORDS or \
+                not free(m.span(2)):  # ("the server behind INC-4420": no id of a "behind")
             continue
         if value.isdigit() and len(value) == 4 and 1800 <= int(value) <= 2100 and noun.lower() in MONTHS:
             continue
@@ -357,10 +362,10 @@ def pick(name: str, kind: str, description: str, offers: list[Offer], used: set[
         o = ids[0] if len(ids) == 1 else None
     if o is not None and (kind != "integer" or isinstance(o.value, int)):
         return _took(o, used, f"id after {o.noun!r}")
-    if is_identifier(name):  # an id is never a name or a count: an identifier-shaped token at most
-        o = first(lambda o: o.kind == "identifier") if kind == "string" and not \
-            any(x.kind == "noun_id" for x in offers) else None  # (an ISBN, an email: only a parameter named so)
-        return _took(o, used, "identifier") if o else None
+    if is_identifier(name):  # an id is never a name or a count: an identifier-shaped token at most, and one
+        o = first(lambda o: o.kind == "identifier" and abbreviates(str(o.value), parts)) if kind == "string" and \
+            not any(x.kind == "noun_id" for x in offers) else None  # whose letters may name its kind (INC-4420
+        return _took(o, used, "identifier") if o else None  # for incident_id, not server_id); an ISBN: only isbn
     if kind in ("integer", "number"):
         o = first(lambda o: o.kind == "count" and bool(unit_names(o.noun) & (parts | desc)))
         if o:
@@ -416,6 +421,24 @@ def _took(offer: Offer, used: set[int], how: str) -> tuple[Any, str]:
 NAMED_BEFORE_NOUN = ("quoted", "name", "residual_named", "residual")
 GENERIC_NOUNS = {"name", "id", "type", "value", "text", "query", "q", "search", "term", "key", "code", "number"}
 WEAK_READINGS = ("number", "name", "place")
+
+
+def abbreviates(token: str, parts: set[str]) -> bool:
+    """Whether an identifier's leading letters may stand for the kind an id parameter names: INC-4420 for
+    ``incident_id``, TCH-03 for ``teacher_id``, srv-105 for ``server_id`` (the letters in order, the first one
+    first), never INC-4420 for ``server_id``. One letter (S-2043), no letters, a role (``owner_id``,
+    ``advisor_id``: any kind) or a bare ``id`` take any."""
+    m = re.match(r"([A-Za-z]{2,})[-_:#]?\d", token)
+    nouns = [p for p in parts if p not in ID_PARTS]
+    if m is None or not nouns or any(p in ROLE_WORDS for p in nouns):
+        return True
+    letters = m.group(1).lower()
+
+    def within(noun: str) -> bool:
+        rest = iter(noun[1:])
+        return noun[:1] == letters[0] and all(ch in rest for ch in letters[1:])
+
+    return any(within(p) for p in nouns)
 
 
 def given_strongly(name: str, kind: str, description: str, offers: list[Offer]) -> bool:
