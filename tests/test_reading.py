@@ -224,3 +224,16 @@ def test_an_identifier_goes_to_the_id_its_letters_may_name_and_a_preposition_is_
     assert bind(tool(("incident_id", "string")), text, []).arguments == {"incident_id": "INC-4420"}
     with pytest.raises(ArgumentError):
         bind(tool(("server_id", "string")), text, [])
+
+
+def test_a_persons_id_takes_the_role_the_request_names_from_whichever_result_holds_it() -> None:
+    from toolgraph.execute.params import Upstream
+    from toolgraph.text.params import role_ids, role_stem
+
+    assert role_stem("owns") == role_stem("owner") and role_stem("reported") == role_stem("reporter")
+    assert role_ids("who owns the server?")[0] == "owner_id"
+    engineer = tool(("engineer_id", "string"))
+    incident = Upstream("c1", "get_incident", {"incident_id": "INC-4420", "assignee_id": "ENG-1"}, direct=False)
+    server = Upstream("c2", "get_server", {"server_id": "srv-105", "owner_id": "ENG-3"}, direct=False)
+    binding = bind(engineer, "Who owns the server behind INC-4420 and what's their email?", [incident, server])
+    assert binding.arguments == {"engineer_id": "ENG-3"} and binding.sources == {"engineer_id": "c2:owner_id"}

@@ -15,7 +15,7 @@ from jsonschema import Draft202012Validator, FormatChecker
 from toolgraph.errors import ArgumentError
 from toolgraph.execute.base import ExecTool
 from toolgraph.text.lexicon import WRITE_NAME_VERBS
-from toolgraph.text.params import LOOKUP_VERBS, PERSON_KINDS, is_identifier, role_ids
+from toolgraph.text.params import LOOKUP_VERBS, PERSON_KINDS, is_identifier, role_ids, role_stem
 from toolgraph.text.reading import pick, read, vocabulary_of
 from toolgraph.text.schema import described_values, json_type_of
 from toolgraph.text.words import READING_STOPWORDS as STOP
@@ -219,6 +219,17 @@ def _same_value(param: str, resource: str) -> bool:
     return bool(a and b and (a <= b or b <= a))
 
 
+def _named_role(param: str, request: str) -> str | None:
+    """For a person's id (``engineer_id``), the ``<role>_id`` whose role the request names ("who owns ..." ->
+    ``owner_id``), or None."""
+    low = param.lower()
+    if not (low.endswith("_id") and low[:-3] in PERSON_KINDS):
+        return None
+    said = {role_stem(w) for w in re.findall(r"[a-z]+", request.lower())}
+    first = role_ids(request)[0]
+    return first if role_stem(first[:-3]) in said else None
+
+
 def _names_for(param: str, resource: str | None, request: str = "") -> list[str]:
     """Upstream fields that fill ``param``, best first: itself, the plan edge's resource, for a person's id the
     ids of people by their role (``reporter_id`` for ``user_id``, the role the request names first), a bare id."""
@@ -269,6 +280,16 @@ def bind(tool: ExecTool, request: str, upstream: list[Upstream], vocabulary: fro
             hit = pick(p.name, kind, "", [o for o in offered if o.kind == "noun_id"], used, p.name in required)
             if hit is not None:
                 args[p.name], sources[p.name] = hit[0], f"request ({hit[1]})"
+                continue
+        named_role = _named_role(p.name, request) if p.name in required else None
+        if named_role:  # "who owns the server ... their email": the owner's id, from whichever result has it
+            for up in ordered:
+                value = exact_first(up.value, {v.lower() for v in up.inputs}, request=request)
+                hit = find_field(value, [p.name, named_role])
+                if hit is not None:
+                    args[p.name], sources[p.name] = hit[0], f"{up.call}:{_original_path(up.value, value, hit[1])}"
+                    break
+            if p.name in args:
                 continue
         for up in ordered:  # 1. an upstream output with a matching field
             if p.name not in required and not up.direct:

@@ -27,7 +27,9 @@ REQUEST = re.compile(r"\b(?:please|could|can|would|will|want|wish|need|like|help
                      r"how|why)\b", re.IGNORECASE)
 # ", and what's their email?": a second question joined to the first, which the first's chain may not answer
 AND_ASK = re.compile(r",\s+and\s+(?=(?:what|what's|who|who's|whom|whose|when|where|which|how|is|are|does|do|did|can|"
-                     r"will|tell|give|show|list|find)\b)", re.IGNORECASE)
+                     r"will|tell|give|show|list|find)\b)|"  # ", and what ...", or without the comma a question:
+                     r"(?<=\w)\s+and\s+(?=(?:what's|who's|where's|when's|(?:what|who|when|where|how)\s+"
+                     r"(?:is|are|was|were|does|do|did|will|can|should)\b))", re.IGNORECASE)  # "... and what's their"
 LEAD = re.compile(r"^(?:and|also|then|next|afterwards|finally|so)\b[,\s]*", re.IGNORECASE)
 
 DECOMPOSE_PROMPT = """Decompose the user's request and plan its steps in a structured way.

@@ -67,15 +67,23 @@ ROLE_WORDS = frozenset(
     "assigned created updated modified closed opened requested approved reviewed".split())
 # The kinds an API may call a person by, most specific last: the first one the API has is used.
 PERSON_KINDS = ("user", "person", "member", "employee", "account", "customer", "contact", "profile", "staff",
-                "agent", "people", "player", "patient", "driver", "student")
+                "agent", "people", "player", "patient", "driver", "student", "engineer", "developer", "teacher",
+                "instructor", "doctor", "physician", "nurse", "trainer", "coach", "guest", "passenger", "tenant",
+                "client", "technician", "volunteer")
 
 
 def role_stem(word: str) -> str:
-    """``assignee`` / ``assigned`` -> assign, ``reporter`` / ``reported`` -> report: a role and its verb alike."""
+    """``assignee`` / ``assigned`` -> assign, ``reporter`` / ``reported`` -> report, ``owner`` / ``owns`` -> own: a
+    role and its verb alike."""
     from toolgraph.text.words import stem
 
     w = word.lower()
-    return stem(w[:-2] if w.endswith("ee") and len(w) > 5 else w)
+    if w.endswith("ee") and len(w) > 5:
+        return stem(w[:-2])
+    for suffix in ("ing", "ed", "er", "or", "s"):  # owns / owned / owner -> own, created / creator -> creat
+        if w.endswith(suffix) and len(w) - len(suffix) >= 3:
+            return stem(w[: -len(suffix)])
+    return stem(w)
 
 
 def role_ids(request: str) -> list[str]:
