@@ -162,6 +162,20 @@ def test_an_amount_on_the_way_to_the_goal_answers_how_much_and_the_answer_says_i
     assert judge(plan.query, plan, [unpriced, hotel]).status == "partial"
 
 
+def test_whats_wrong_wants_a_problem_and_a_phone_number_is_no_count() -> None:
+    query = "lukas brandt's parcel has a problem. what's wrong, and what's the phone number of the depot holding it?"
+    assert [a.kind for a in asks(query)] == ["problem"]  # ("the phone number of": no "number of" to count)
+    plan = make_plan(query, [["depot"]])
+    depot = CallRecord(id="c1", tool=f"{GROUP}/depot", level=0, status="ok",
+                       raw_value={"name": "Glasgow Hillington Depot", "phone": "+44 141 496 0455"})
+    outcome = judge("what's wrong, and what's the phone number of the depot?", plan, [depot])
+    assert outcome.status == "partial" and "what is wrong" in outcome.reasons[0]
+    tracked = depot.model_copy(update={"raw_value": {
+        "status": "Exception", "phone": "+44 141 496 0455",
+        "events": [{"description": "Address incomplete: flat number missing"}]}})
+    assert judge("what's wrong, and what's the phone number of the depot?", plan, [tracked]).status == "success"
+
+
 # -- whole runs ---------------------------------------------------------------------------------------------------
 def test_a_chain_that_answers_succeeds_and_its_answer_leads_with_the_asked_field(store, library) -> None:
     tools(store, library)

@@ -22,7 +22,7 @@ from toolgraph.text.reading import read, vocabulary_of
 from toolgraph.text.schema import schema_fields
 from toolgraph.text.words import ATTRIBUTE_STOPWORDS, stem
 
-AskKind = Literal["time", "person", "count", "attribute"]
+AskKind = Literal["time", "person", "count", "problem", "attribute"]
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*")
 _KEY_PART = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
@@ -30,6 +30,14 @@ TIME_WORDS = ("when", "what date", "what time", "which date", "which day", "what
               "due", "scheduled", "until when")
 PERSON_WORDS = ("who", "whom", "whose", "which person", "which user", "which employee", "which author")
 COUNT_WORDS = ("how many", "number of", "count of", "how much", "total number", "count the")
+NAMED_NUMBERS = ("phone", "telephone", "mobile", "account", "tracking", "reference", "order", "room", "flight",
+                 "serial", "house", "flat", "seat", "confirmation", "case", "ticket", "member", "card", "invoice",
+                 "booking", "model", "part", "contact", "fax", "policy", "registration", "license", "licence")
+PROBLEM_WORDS = ("what's wrong", "what is wrong", "what went wrong", "what's the problem", "what is the problem",
+                 "what's the issue", "what is the issue", "what happened")
+PROBLEM_KEYS = {"problem", "issue", "issues", "exception", "error", "errors", "reason", "note", "notes", "remark",
+                "comment", "comments", "description", "message", "delay", "fault", "damage", "alert", "warning",
+                "incident", "failure", "cause", "details", "event", "events", "history"}
 TIME_KEYS = {"date", "time", "at", "on", "due", "deadline", "start", "end", "day", "year", "when", "scheduled",
              "until", "from", "to", "created", "updated", "timestamp", "datetime", "published", "release", "born",
              "birthday", "expires", "expiry", "arrival", "departure", "eta", "delivered", "shipped", "opened",
@@ -59,7 +67,8 @@ class Ask:
     word: str = ""  # the attribute (for kind "attribute"), or the cue that raised the ask
 
     def describe(self) -> str:
-        return {"time": "a date or time", "person": "a person", "count": "a count"}.get(
+        return {"time": "a date or time", "person": "a person", "count": "a count",
+                "problem": "what is wrong (a problem, exception or note)"}.get(
             self.kind, f"the {self.word}")
 
 
@@ -81,9 +90,11 @@ def asks(query: str) -> list[Ask]:
     goal results by :func:`judge`)."""
     q = " " + re.sub(r"\s+", " ", query.lower()) + " "
     out: list[Ask] = []
-    for kind, cues in (("time", TIME_WORDS), ("person", PERSON_WORDS), ("count", COUNT_WORDS)):
+    for kind, cues in (("time", TIME_WORDS), ("person", PERSON_WORDS), ("count", COUNT_WORDS),
+                       ("problem", PROBLEM_WORDS)):
         for cue in cues:
-            if re.search(rf"(?<![a-z]){re.escape(cue)}(?![a-z])", q):
+            if re.search(rf"(?<![a-z]){re.escape(cue)}(?![a-z])", q) and not (
+                    cue == "number of" and re.search(rf"\b(?:{'|'.join(NAMED_NUMBERS)}) number of\b", q)):
                 out.append(Ask(kind, cue))  # type: ignore[arg-type]
                 break
     return out
@@ -212,6 +223,9 @@ def meets(ask: Ask, value: Any, query: str = "") -> bool:
         return any(_looks_time(k, v) for k, v in pairs)
     if ask.kind == "person":
         return any(_looks_person(k, v) for k, v in pairs)
+    if ask.kind == "problem":  # "what's wrong": a field for a problem, an exception, a note, an event
+        return any(isinstance(v, str) and {p.lower() for x in k for p in key_parts(x)} & PROBLEM_KEYS
+                   for k, v in pairs)
     return any(ask.word in {stem(p) for k in key for p in key_parts(k)} for key, _ in pairs)
 
 
