@@ -278,3 +278,5 @@ def test_a_second_question_joined_by_and_without_a_comma_is_read_apart() -> None
     assert second_question("Who owns the server behind INC-4420 and what's their email?") == "what's their email?"
     assert second_question("Which station is closest and when does it open?") == "when does it open?"
     assert second_question("show me the cats and dogs of the shelter") is None
+    assert not narrows("What songs are in the first of today's featured playlists?",
+                       ["getFeaturedPlaylists", "getPlaylistTracks"])

@@ -99,15 +99,15 @@ def value_params(card: ToolCard) -> list[str]:
 def narrows(text: str, names: list[str]) -> bool:
     """Whether a chain's goal (the last name) fetches one thing of a kind an earlier tool lists while the request
     asks for those things in the plural: "which incidents ..." with list_incidents then get_incident (not when the
-    goal lists other things the request asks for: "the top tracks of my top artists")."""
+    goal lists things itself: "the top tracks of my top artists", "the songs of the first featured playlist")."""
     asked = set(WORD.findall(text.lower()))
 
     def words(name: str) -> set[str]:
         return set(WORD.findall(split_case(name).replace("_", " ").lower()))
 
     goal = words(names[-1])
-    if any(w.endswith("s") and w in asked for w in goal):  # it lists things asked for too: the top tracks of ...
-        return False
+    if any(w.endswith("s") and not w.endswith(("ss", "us", "is")) and len(w) > 3 for w in goal):
+        return False  # the goal lists things itself (the top tracks of my top artists, a playlist's tracks)
     listed = set().union(*(words(n) for n in names[:-1]))
     return any(w.endswith("s") and w in asked and w in listed and w not in goal and singular(w) in goal and
                singular(w) not in asked for w in listed)
