@@ -176,6 +176,28 @@ def test_whats_wrong_wants_a_problem_and_a_phone_number_is_no_count() -> None:
     assert judge("what's wrong, and what's the phone number of the depot?", plan, [tracked]).status == "success"
 
 
+def test_a_re_planned_goal_is_about_what_its_new_path_ended_in() -> None:
+    query = "Claire Moreau's completed rental: what's the phone number of the branch she picked the car up from?"
+    plan = make_plan(query, [["list_branches"], ["get_branch"]], [("list_branches", "get_branch", "branch_id")])
+    branches = CallRecord(id="c1", tool=f"{GROUP}/list_branches", level=0, status="ok",
+                          raw_value=[{"branch_id": "BR-1", "name": "Lyon"}])
+    customer = {"customer_id": "CU-310", "name": "Claire Moreau", "phone": "+33 6 55 50 03 10"}
+    found = CallRecord(id="c2.1", tool=f"{GROUP}/find_customer", level=1, status="ok",
+                       arguments={"name": "Claire Moreau"}, raw_value=[customer])
+    got = CallRecord(id="c2.2", tool=f"{GROUP}/get_customer", level=1, status="ok", raw_value=customer)
+    goal = CallRecord(id="c2", tool=f"{GROUP}/get_branch", level=1, status="ok", raw_value=customer,
+                      replanned=[found, got])  # the customer's phone is not the branch's
+    outcome = judge(query, plan, [branches, goal])
+    assert outcome.status == "partial" and "about the branch" in outcome.reasons[0]
+    member = make_plan("What's the email address of the member who has loan L-5007?", [["loan"], ["member"]],
+                       [("loan", "member", "member_id")])
+    loan = CallRecord(id="c1", tool=f"{GROUP}/loan", level=0, status="ok", arguments={"loan_id": "L-5007"},
+                      raw_value={"loan_id": "L-5007", "member_id": "M-04"})
+    reader = CallRecord(id="c2", tool=f"{GROUP}/member", level=1, status="ok",
+                        raw_value={"member_id": "M-04", "name": "Ravi Menon", "email": "ravi@example.com"})
+    assert judge(member.query, member, [loan, reader]).status == "success"  # an email answers "email address"
+
+
 # -- whole runs ---------------------------------------------------------------------------------------------------
 def test_a_chain_that_answers_succeeds_and_its_answer_leads_with_the_asked_field(store, library) -> None:
     tools(store, library)
