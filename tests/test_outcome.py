@@ -198,6 +198,18 @@ def test_a_re_planned_goal_is_about_what_its_new_path_ended_in() -> None:
     assert judge(member.query, member, [loan, reader]).status == "success"  # an email answers "email address"
 
 
+def test_a_list_the_request_names_is_said_first_by_its_items() -> None:
+    from toolgraph.execute.answer import rules_answer
+
+    credits = CallRecord(id="c2", tool=f"{GROUP}/credits", level=1, status="ok", raw_value={
+        "id": 597, "cast": [{"name": "Leonardo DiCaprio", "character": "Jack Dawson"},
+                            {"name": "Kate Winslet", "character": "Rose DeWitt Bukater"}],
+        "crew": [{"name": "James Cameron", "job": "Director"}]})
+    text = rules_answer("Find the movie Titanic and show its cast and crew", [["c2"]], [credits]).text
+    assert text.splitlines()[0] == ("cast: Leonardo DiCaprio (Jack Dawson), Kate Winslet (Rose DeWitt Bukater); "
+                                    "crew: James Cameron (Director) [c2].")
+
+
 # -- whole runs ---------------------------------------------------------------------------------------------------
 def test_a_chain_that_answers_succeeds_and_its_answer_leads_with_the_asked_field(store, library) -> None:
     tools(store, library)

@@ -10,7 +10,19 @@ from pydantic import BaseModel
 
 from toolgraph.execute.compress import dumps, record_label, render
 from toolgraph.execute.models import Answer, CallRecord, Citation
-from toolgraph.execute.outcome import PAGING_KEYS, Ask, asked_fields, asks, leaves, meets, value_at, via_records
+from toolgraph.execute.outcome import (
+    PAGING_KEYS,
+    Ask,
+    asked_fields,
+    asks,
+    key_parts,
+    leaves,
+    meets,
+    request_words,
+    value_at,
+    via_records,
+)
+from toolgraph.text.words import stem
 
 
 def rules_answer(query: str, levels: list[list[str]], calls: list[CallRecord],
@@ -138,14 +150,20 @@ def _facts(query: str, call: CallRecord, value: Any) -> list[str]:
                 out.append(f"{_short(record)} [{call.id}].")
             continue
         keys = asked_fields(query, record)
+        words = request_words(query)
+        lists = [(k, v) for k, v in record.items() if isinstance(v, list) and v and
+                 {stem(p) for p in key_parts(str(k))} & words] if isinstance(record, dict) else []
         pairs = [(k, v) for k, v in leaves(record)
                  if k in keys or any(meets(a, {k[-1] if k else "value": v}) for a in asked
                                      if a.kind in ("time", "person"))]
-        if not pairs:
+        pairs = [p for p in pairs if not any(p[0][:1] == (k,) for k, _ in lists)]
+        if not pairs and not lists:
             continue
         label = record_label(record) if isinstance(record, dict) else None
-        said = "; ".join(f"{'.'.join(k) or 'value'}: {_short(v)}" for k, v in pairs[:6]
-                         if not (label and str(v) == label))
+        said = "; ".join([f"{k}: {', '.join(_item(x) for x in v[:5])}{', …' if len(v) > 5 else ''}"
+                          for k, v in lists[:3]] +  # "show its cast and crew": cast: Leonardo DiCaprio (Jack ...
+                         [f"{'.'.join(k) or 'value'}: {_short(v)}" for k, v in pairs[:6]
+                          if not (label and str(v) == label)])
         if said:
             out.append(f"{label + ' — ' if label else ''}{said} [{call.id}].")
         elif label:
