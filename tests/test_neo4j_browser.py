@@ -78,7 +78,9 @@ def test_a_guide_query_drawn_in_neo4j_browser(neo4j_store: GraphStore, neo4j_con
             frame.get_by_text(re.compile(r"Displaying \d+ nodes")).wait_for(timeout=120_000)
             shown = re.search(r"Displaying (\d+) nodes", frame.inner_text())
             assert shown and int(shown.group(1)) == len(tools)
-            assert frame.locator("svg g.node").count() == len(tools)
+            nodes = frame.locator("svg g.node")  # (the text can come before the drawing: wait for the last node)
+            nodes.nth(len(tools) - 1).wait_for(state="attached", timeout=60_000)
+            assert nodes.count() == len(tools)
             page.wait_for_timeout(2000)  # the force layout settles
             folder = Path(os.environ.get("TOOLGRAPH_TEST_ARTIFACTS") or ROOT / "test-artifacts") / "neo4j-browser"
             folder.mkdir(parents=True, exist_ok=True)
