@@ -3,7 +3,6 @@ each fact; without one, a structured answer from the results of the last level t
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from pydantic import BaseModel
@@ -137,6 +136,7 @@ def _short(v: Any) -> str:
 def _facts(query: str, call: CallRecord, value: Any) -> list[str]:
     """Short sentences for what the request asks, from one call's response."""
     asked = asks(query)
+    words = request_words(query)
     records, listed = _records(value)
     out: list[str] = []
     if listed and any(a.kind == "count" for a in asked):
@@ -150,7 +150,6 @@ def _facts(query: str, call: CallRecord, value: Any) -> list[str]:
                 out.append(f"{_short(record)} [{call.id}].")
             continue
         keys = asked_fields(query, record)
-        words = request_words(query)
         lists = [(k, v) for k, v in record.items() if isinstance(v, list) and v and
                  {stem(p) for p in key_parts(str(k))} & words] if isinstance(record, dict) else []
         pairs = [(k, v) for k, v in leaves(record)

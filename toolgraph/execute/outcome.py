@@ -18,7 +18,7 @@ from toolgraph.execute.compress import dumps
 from toolgraph.execute.models import CallRecord
 from toolgraph.planner.models import Plan
 from toolgraph.text.lexicon import WRITE_WORDS
-from toolgraph.text.reading import read, vocabulary_of
+from toolgraph.text.reading import TITLES, read, vocabulary_of
 from toolgraph.text.schema import schema_fields
 from toolgraph.text.words import ATTRIBUTE_STOPWORDS, stem
 
@@ -58,7 +58,8 @@ _DATE = re.compile(rf"\b\d{{4}}-\d{{1,2}}-\d{{1,2}}|\b\d{{1,2}}[/.]\d{{1,2}}[/.]
                    rf"\b(?:{_MONTHS})\.? \d{{1,2}}\b|\b\d{{1,2}} (?:{_MONTHS})\b|"
                    r"\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|yesterday)\b",
                    re.IGNORECASE)
-_PERSONISH = re.compile(r"^(?:(?:Mr|Mrs|Ms|Mx|Dr|Prof|Sir|Dame|Miss)\.? )?[A-Z][a-z'\-]+(?: [A-Z][a-z'\-\.]+){1,3}$")
+_PERSONISH = re.compile(rf"^(?:(?:{'|'.join(sorted(TITLES | {'Sir', 'Dame'}))})\.? )?[A-Z][a-z'\-]+"
+                        r"(?: [A-Z][a-z'\-\.]+){1,3}$")  # (a title first: reading's, and Sir, Dame)
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from typing import Any
+from urllib.parse import urlparse
 
 from jsonschema import Draft202012Validator, FormatChecker
 
@@ -363,8 +364,6 @@ _NAMEISH = ("quoted", "cue", "name", "place", "residual_place", "residual_named"
 def own_nouns(tool: ExecTool) -> set[str]:
     """The kinds of thing a tool is about, singular: the words of its name and of its URL path other than verbs
     and parameters (``listHotels`` -> hotel; ``GET /guests/{guest_id}/bookings`` -> guest, booking)."""
-    from urllib.parse import urlparse
-
     path = re.sub(r"\{[^}]*\}", " ", urlparse(tool.url or "").path)
     words = re.findall(r"[a-z]+", f"{split_case(tool.name)} {path}".replace("_", " ").lower())
     return {singular(w) for w in words if len(w) > 2 and w not in VERB_WORDS}
@@ -375,15 +374,16 @@ def _for_tool(offered: list[Any], tool: ExecTool, vocabulary: frozenset[str] | s
     Miradouro" for a hotel lookup, a name then, never a city), then those made of no word of the tools ("Sean
     Gallagher"), then names holding other words of the tools ("Hotel Miradouro" for a guest lookup)."""
     own = own_nouns(tool)
+    tools_words = {singular(v) for v in vocabulary}
 
     def rank(o: Any) -> int:
         if o.kind not in _NAMEISH or not isinstance(o.value, str):
             return 1
         words = {singular(w) for w in re.findall(r"[a-z]+", o.value.lower())}
-        return 0 if words & own else 2 if words & {singular(v) for v in vocabulary} else 1
+        return 0 if words & own else 2 if words & tools_words else 1
 
-    ranked = sorted(offered, key=rank)
-    return [replace(o, kind="name") if o.kind in ("place", "residual_place") and rank(o) == 0 else o for o in ranked]
+    ranked = sorted(((rank(o), o) for o in offered), key=lambda pair: pair[0])
+    return [replace(o, kind="name") if r == 0 and o.kind in ("place", "residual_place") else o for r, o in ranked]
 
 
 def _lookup_filter(tool: ExecTool, offered: list[Any], used: set[int], request: str) -> tuple[str, Any, str] | None:

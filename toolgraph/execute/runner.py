@@ -21,8 +21,8 @@ from toolgraph.execute.models import CallRecord, RunConfig, mask
 from toolgraph.execute.outcome import is_empty, leaves
 from toolgraph.execute.params import Binding, Upstream, bind, schema_of, validate
 from toolgraph.planner.models import Plan
-from toolgraph.text.schema import described_id_aliases
 from toolgraph.text.reading import vocabulary_of
+from toolgraph.text.schema import described_id_aliases
 from toolgraph.text.secrets import Masker
 
 NARROW_TRIES = 3  # calls at most to look a name of several words up by fewer of them (Runner._narrowed)
