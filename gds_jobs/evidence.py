@@ -23,8 +23,9 @@ from collections import defaultdict
 from collections.abc import Iterable
 from typing import Any
 
-from toolgraph.text.params import PERSON_KINDS, ROLE_WORDS, is_lookup_key
+from toolgraph.text.params import DIRECTION_ROLES, ID_SUFFIXES, PERSON_KINDS, ROLE_WORDS, is_lookup_key, role_key
 from toolgraph.text.schema import described_output_text, schema_fields
+from toolgraph.text.words import singular, split_case
 
 
 def entity_kinds(keys: Iterable[str]) -> set[str]:
@@ -46,6 +47,30 @@ def entity_aliases(key: str, kinds: set[str]) -> list[str]:
         person = next((k for k in PERSON_KINDS if k in kinds), None)
         return [f"{person}_id"] if person else []
     return []
+
+
+def coded_kinds(io: dict[str, tuple[list[Any], list[Any]]]) -> dict[str, set[str]]:
+    """Per identifier suffix (id, code, key, number), the kinds of thing the API identifies that way: ``station``
+    of every ``station_code`` its tools take or give."""
+    out: dict[str, set[str]] = defaultdict(set)
+    for ins, outs in io.values():
+        for x in (*ins, *outs):
+            stem, _, suffix = x.key.rpartition("_")
+            if suffix in ID_SUFFIXES and stem and "_" not in stem and stem not in DIRECTION_ROLES:
+                out[suffix].add(stem)
+    return out
+
+
+def direction_aliases(key: str, coded: dict[str, set[str]], text: str) -> list[str]:
+    """The keys a direction-role identifier stands for (``from_code`` of "Direct trains from one station to
+    another" -> ``station_code``): the kinds coded so that the tool's own words name, else the API's only one."""
+    role = role_key(key)
+    if role is None:
+        return []
+    kinds = coded.get(role[1], set())
+    words = {singular(w) for w in re.findall(r"[a-z]+", split_case(text).lower())}
+    named = sorted(k for k in kinds if k in words)
+    return [f"{k}_{role[1]}" for k in (named or (sorted(kinds) if len(kinds) == 1 else []))]
 
 
 def _mentions(text: str, key: str) -> bool:
@@ -168,10 +193,15 @@ def enrich(tools: list[Any], io: dict[str, tuple[list[Any], list[Any]]],
     keys |= {i.key for tid, (ins, _) in io.items() for i in ins
              if i.qualified or "{" + i.raw + "}" in (by_id[tid].url or "")}
     kinds = entity_kinds(keys)
+    coded = coded_kinds(io)
     out: dict[str, tuple[list[Any], list[Any]]] = {}
     for tool in tools:
         ins, outs = io[tool.id]
         ins, outs = list(ins), list(outs)
+        for i in list(ins):  # from_code / to_code: the codes of the kind the tool's words name (a station's)
+            for alias in direction_aliases(i.key, coded, f"{tool.name} {tool.description}"):
+                if alias not in {x.key for x in ins}:
+                    ins.append(replace(i, key=alias, qualified=True))
         if tool.observed_schema:
             have = {o.key for o in outs}
             for o in tool_outputs(tool.model_copy(update={"output_schema": tool.observed_schema}), samples):

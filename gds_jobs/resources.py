@@ -36,7 +36,7 @@ from gds_jobs.evidence import enrich
 from gds_jobs.fields import Input, Output, io_from_description, shape_samples, tool_inputs, tool_outputs
 from toolgraph.db.store import Tx, chunks
 from toolgraph.llm import ChatModel
-from toolgraph.text.params import is_identifier, is_lookup_key, is_lookup_tool
+from toolgraph.text.params import is_identifier, is_lookup_key, is_lookup_tool, role_key
 from toolgraph.text.schema import json_type_of
 from toolgraph.tool import Tool
 
@@ -46,7 +46,7 @@ log = logging.getLogger(__name__)
 def _takes_words(tool: Tool, param: str) -> bool:
     """Whether a parameter of a lookup tool is words the user types (a city, an email), not an id or a number."""
     p = next((p for p in tool.params if p.name == param), None)
-    return p is not None and not is_identifier(param) and json_type_of(p.type) == "string"
+    return p is not None and not is_identifier(param) and role_key(param) is None and json_type_of(p.type) == "string"
 
 JOB_SOURCES = ("rules", "llm")
 MERGE = {"STRONG_RESOURCE": "merge_strong_resource", "WEAK_RESOURCE": "merge_weak_resource"}

@@ -162,3 +162,16 @@ def test_the_job_writes_evidence_and_the_audit_reads_it(store) -> None:
     assert not [k for k in by_pair if k[1].startswith("search")]
     flagged = {(f["source"].split("/")[1], f["target"].split("/")[1]) for f in suspicious_edges(store)}
     assert ("geocode_city", "daily_forecast") in flagged  # low confidence: described, not declared
+
+
+def test_a_direction_role_code_takes_the_code_of_the_kind_its_tool_names() -> None:
+    rail = [op("find_stations", "/stations", ["query"], output=listing(station_code="string", name="string")),
+            op("get_station", "/stations/{station_code}", ["station_code"], output=obj(station_code="string")),
+            op("get_reservation", "/reservations/{reservation_code}", ["reservation_code"],
+               output=obj(reservation_code="string", passenger="string")),
+            op("search_connections", "/connections", ["from_code", "to_code"],
+               description="Direct trains from one station to another on a date.",
+               output=listing(train_number="string"))]
+    found = edges(rail)
+    assert ("find_stations", "search_connections", "station_code", "schema") in found
+    assert not [e for e in found if e[0] == "get_reservation" and e[1] == "search_connections"]

@@ -387,3 +387,82 @@ def test_an_attribute_of_a_thing_the_record_only_names_is_not_answered_and_nor_i
                        raw_value=[{"club_id": "C-1", "name": "Riverside"}])
     outcome = judge(plan.query, plan, [clubs])
     assert outcome.status == "partial" and "2026-11-14" in outcome.reasons[0]
+
+
+def test_who_is_someone_the_request_does_not_name_how_much_an_amount_and_which_x_a_thing_of_that_kind() -> None:
+    # "who approved Ama Mensah's leave": Ama's own record names no approver
+    plan = make_plan("Who approved Ama Mensah's most recent leave request?", [["find"], ["approved"]],
+                     [("find", "approved", "employee_id")])
+    found = CallRecord(id="c1", tool=f"{GROUP}/find", level=0, status="ok",
+                       raw_value=[{"employee_id": "E-13", "name": "Ama Mensah"}])
+    ama = CallRecord(id="c2", tool=f"{GROUP}/approved", level=1, status="ok",
+                     raw_value={"employee_id": "E-13", "name": "Ama Mensah", "email": "ama@x.example"})
+    outcome = judge(plan.query, plan, [found, ama])
+    assert outcome.status == "partial" and "a person" in outcome.reasons[0]
+    boss = CallRecord(id="c2", tool=f"{GROUP}/approved", level=1, status="ok",
+                      raw_value={"employee_id": "E-2", "name": "Samir Belkacem", "email": "samir@x.example"})
+    assert judge(plan.query, plan, [found, boss]).status == "success"
+    # "how much is a ticket": a train's list of classes counts no money
+    plan = make_plan("How much is a first class ticket on train IC 512?", [["train"]])
+    train = CallRecord(id="c1", tool=f"{GROUP}/train", level=0, status="ok",
+                       raw_value={"train_number": "IC 512", "classes": ["standard", "first"]})
+    outcome = judge(plan.query, plan, [train])
+    assert outcome.status == "partial" and "how much" in outcome.reasons[0]
+    fares = CallRecord(id="c1", tool=f"{GROUP}/train", level=0, status="ok",
+                       raw_value={"train_number": "IC 512", "fares": [{"class": "first", "price": "39.52"}]})
+    assert judge(plan.query, plan, [fares]).status == "success"
+    # "which mechanic worked on it": a driver's record is about no mechanic (a nearby tool's field is)
+    plan = make_plan("Jonas Berg's van: which mechanic worked on it most recently?", [["drivers"], ["driver"]],
+                     [("drivers", "driver", "driver_id")])
+    drivers = CallRecord(id="c1", tool=f"{GROUP}/drivers", level=0, status="ok",
+                         raw_value=[{"driver_id": "D-5", "name": "Jonas Berg"}])
+    driver = CallRecord(id="c2", tool=f"{GROUP}/driver", level=1, status="ok",
+                        raw_value={"driver_id": "D-5", "name": "Jonas Berg", "phone": "+44 7700 900185"})
+    outcome = judge(plan.query, plan, [drivers, driver], nearby_fields={stem("mechanic")})
+    assert outcome.status == "partial" and "mechanic" in " ".join(outcome.reasons)
+    from toolgraph.execute.outcome import which_nouns
+
+    assert which_nouns("Which train stations are there in Ravensholm?") == {stem("stations")}
+    assert which_nouns("which company operates the train?") == {stem("company")}
+
+
+STATIONS = {"RVC": "Ravensholm Central", "PEL": "Port Elsin"}
+
+
+@pytest.fixture
+def rail() -> Iterator[str]:
+    """Stations by name and direct trains between two station codes."""
+
+    class Handler(JsonHandler):
+        def do_GET(self) -> None:  # noqa: N802
+            parts = urlsplit(self.path)
+            query = {k: v[0] for k, v in parse_qs(parts.query).items()}
+            if parts.path == "/stations":
+                words = query.get("query", "").lower().split()
+                return self._send(200, {"stations": [{"station_code": c, "name": n} for c, n in STATIONS.items()
+                                                     if all(w in n.lower() for w in words)]})
+            if query.get("from_code") not in STATIONS or query.get("to_code") not in STATIONS:
+                return self._send(404, {"error": "unknown station code"})
+            if query["from_code"] == query["to_code"]:
+                return self._send(200, {"connections": []})
+            return self._send(200, {"connections": [{"train_number": "IC 512", "departs": "07:42"}]})
+
+    with serving(Handler) as base:
+        yield base
+
+
+def test_two_roles_bound_from_one_lookup_look_the_second_name_up_too(store, rail) -> None:
+    http_tools(store, rail, {
+        "stations": {"path": "/stations", "required": [("query", "string", "query")]},
+        "connections": {"path": "/connections", "required": [("from_code", "string", "query"),
+                                                              ("to_code", "string", "query")]},
+    })
+    plan = make_plan("What direct trains are there from Ravensholm Central to Port Elsin?",
+                     [["stations"], ["connections"]], [("stations", "connections", "station_code")])
+    result = run(store, plan)
+    calls = {c.id: c for c in result.calls}
+    made = [calls[cid] for level in result.levels for cid in level]
+    assert [(c.tool.rsplit("/", 1)[-1], c.arguments) for c in made] == [
+        ("stations", {"query": "Ravensholm Central"}), ("stations", {"query": "Port Elsin"}),
+        ("connections", {"from_code": "RVC", "to_code": "PEL"})]
+    assert result.status == "success" and "IC 512" in result.answer.text

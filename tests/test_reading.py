@@ -237,3 +237,22 @@ def test_a_persons_id_takes_the_role_the_request_names_from_whichever_result_hol
     server = Upstream("c2", "get_server", {"server_id": "srv-105", "owner_id": "ENG-3"}, direct=False)
     binding = bind(engineer, "Who owns the server behind INC-4420 and what's their email?", [incident, server])
     assert binding.arguments == {"engineer_id": "ENG-3"} and binding.sources == {"engineer_id": "c2:owner_id"}
+
+
+def test_a_code_and_number_is_one_id_an_id_after_another_kinds_noun_is_not_this_ones_and_a_month_spans_a_range(
+) -> None:
+    text = "Who runs train IC 512, and what's their customer service number?"
+    assert [(o.value, o.kind, o.noun) for o in read(text)][:1] == [("IC 512", "noun_id", "train")]
+    assert bind(tool(("train_number", "string")), text, []).arguments == {"train_number": "IC 512"}
+    text = "For reservation RS-4C21A, which company operates the train?"
+    assert bind(tool(("reservation_code", "string")), text, []).arguments == {"reservation_code": "RS-4C21A"}
+    with pytest.raises(ArgumentError):  # a reservation's code is no train's number
+        bind(tool(("train_number", "string")), text, [])
+    with pytest.raises(ArgumentError):  # nor is a station's name its code
+        bind(tool(("from_code", "string")), "trains from Ravensholm Central to Port Elsin", [])
+    text = "How much did Ingrid spend on groceries in November 2026?"
+    ranged = tool(("from", "string"), ("to", "string"),
+                  descriptions={"from": "First booking date (inclusive).", "to": "Last booking date."})
+    assert bind(ranged, text, []).arguments == {"from": "2026-11-01", "to": "2026-11-30"}
+    assert bind(tool(("date_from", "string"), ("date_to", "string")), "in February 2028", []).arguments == \
+        {"date_from": "2028-02-01", "date_to": "2028-02-29"}

@@ -169,6 +169,14 @@ def _has_count(value: Any) -> bool:
     return isinstance(value, dict) and any(isinstance(v, list) for v in value.values())
 
 
+def _has_amount(value: Any) -> bool:
+    """"How much": a number, or one under a field for a count, a quantity or money (``total: "597.24"``)."""
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return True
+    return any(_is_number(v) and key and set(key_parts(key[-1])) & (COUNT_KEYS | MONEY_KEYS)
+               for r in _records(value) for key, v in leaves(r))
+
+
 _NUMERIC = re.compile(r"[$€£¥]?\s?-?\d[\d,]*(?:\.\d+)?")
 
 
@@ -215,6 +223,8 @@ def _is_person_record(record: Any) -> bool:
 
 def meets(ask: Ask, value: Any, query: str = "") -> bool:
     """Whether a goal call's parsed response meets one ask."""
+    if ask.kind == "count" and ask.word == "how much":  # an amount, not how many items a list holds
+        return _has_amount(value) or _counted_field(value, query)
     if ask.kind == "count":
         return _has_count(value) or _counted_field(value, query)
     pairs = list(leaves(value))
@@ -222,8 +232,11 @@ def meets(ask: Ask, value: Any, query: str = "") -> bool:
         if _WHEN_IT.search(query):  # "when does it meet": a time of a thing, not a person's (office_hours)
             return any(_looks_time(k, v) for r in _records(value) if not _is_person_record(r) for k, v in leaves(r))
         return any(_looks_time(k, v) for k, v in pairs)
-    if ask.kind == "person":
-        return any(_looks_person(k, v) for k, v in pairs)
+    if ask.kind == "person":  # someone other than the people the request names ("who approved Ama's leave")
+        named = {" ".join(re.findall(r"[a-z]+", str(o.value).lower())) for o in read(query)
+                 if o.kind in ("name", "cue", "quoted")}
+        return any(_looks_person(k, v) and " ".join(re.findall(r"[a-z]+", v.lower())) not in named
+                   for k, v in pairs)
     if ask.kind == "problem":  # "what's wrong": a field for a problem, an exception, a note, an event
         return any(isinstance(v, str) and {p.lower() for x in k for p in key_parts(x)} & PROBLEM_KEYS
                    for k, v in pairs)
@@ -239,6 +252,19 @@ _ASKED_NOUNS = re.compile(
 
 _POSSESSED = re.compile(r"(?:'s|’s)\s+([a-z]{3,})(?:\s+([a-z]{3,}))?\s*(?=[?.!,;]|$)")
 _WHICH_NOUN = re.compile(r"\b(?:what|which)\s+([a-z]{3,})\s+(?:is|are|was|were|does|do|did|has|have)\b")
+_WHICH_DOES = re.compile(r"\bwhich\s+(?!one\b|ones\b)([a-z]{3,})\s+(?!of\b|is\b|are\b|was\b|were\b|does\b|do\b|did\b|"
+                         r"has\b|have\b)([a-z]{2,})(?:\s+([a-z]+))?")  # "which mechanic worked on it", "which train stations are"
+
+
+def which_nouns(query: str) -> set[str]:
+    """Stems of the thing a "which X <verb>" question asks for ("which mechanic worked on it": mechanic; "which
+    train stations are there": station, the head of the noun)."""
+    out = set()
+    for a, b, c in _WHICH_DOES.findall(query.lower()):  # (a plural then "are": the noun goes on)
+        head = b if b.endswith("s") and c in ("are", "were", "is", "was", "have", "has", "do", "does") else a
+        if head not in ATTRIBUTE_STOPWORDS:
+            out.add(stem(head))
+    return out
 
 
 def asked_nouns(query: str) -> set[str]:
@@ -259,6 +285,7 @@ def asked_nouns(query: str) -> set[str]:
             heads = [w for w in item if w not in _GENERIC_NOUNS] or item
             out |= set(heads[-1:])
     out |= {stem(w) for w in _WHICH_NOUN.findall(query.lower()) if w not in ATTRIBUTE_STOPWORDS}
+    out |= which_nouns(query)
     for pair in _POSSESSED.findall(query.lower()):  # "... Mateo Ruiz's email?": what is owned, at a clause's end
         heads = [w for w in pair if w and w not in ATTRIBUTE_STOPWORDS]
         heads = [w for w in heads if stem(w) not in _GENERIC_NOUNS] or heads
@@ -553,11 +580,16 @@ def judge(query: str, plan: Plan, calls: list[CallRecord], output_schemas: dict[
     for why in _wrong_owner(query, plan, answered, nearby_fields or set()) + _narrowed(query, calls, answered):
         outcome.reasons.append(why)
     named = {stem(p) for c in answered for p in key_parts(c.tool.rsplit("/", 1)[-1])}  # air_quality: "the air"
+    which = which_nouns(query)
+    about = {stem(w) for c in answered if c.tool in tools
+             for w in re.findall(r"[a-z]+", tools[c.tool].description[:300].lower())} if which else set()
     passed = [r for _, r, _ in via_records(calls, {c.id for c in answered})]  # the records on the way there:
     if values:  # an amount one holds answers "how much" too (the invoice, then the hotel's address), no other ask
         for ask in outcome.asked:
             if ask.kind == "attribute" and ask.word in named:
                 continue  # the goal tool is named for what was asked, and it answered
+            if ask.kind == "attribute" and ask.word in which and ask.word in about:
+                continue  # "which company operates it" answered by a tool about "a train operating company"
             if not any(meets(ask, v, query) for v in values + (passed if ask.word == "how much" else [])):
                 outcome.reasons.append(f"the answer lacks {ask.describe()} (the request asks {ask.word!r}): "
                                        "no goal call returned one")

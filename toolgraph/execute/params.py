@@ -16,7 +16,7 @@ from jsonschema import Draft202012Validator, FormatChecker
 from toolgraph.errors import ArgumentError
 from toolgraph.execute.base import ExecTool
 from toolgraph.text.lexicon import WRITE_NAME_VERBS
-from toolgraph.text.params import LOOKUP_VERBS, PERSON_KINDS, is_identifier, role_ids, role_stem
+from toolgraph.text.params import LOOKUP_VERBS, PERSON_KINDS, is_identifier, role_ids, role_key, role_stem
 from toolgraph.text.reading import pick, read, vocabulary_of
 from toolgraph.text.schema import described_values, json_type_of
 from toolgraph.text.words import READING_STOPWORDS as STOP
@@ -215,6 +215,9 @@ def _same_value(param: str, resource: str) -> bool:
     """Whether a plan edge's resource can fill ``param``: both ids (``user_id`` for ``assignee_id``), or one's words
     hold the other's (``city`` and ``city_name``); an edge for ``longitude`` fills no ``date``."""
     if is_identifier(param) and is_identifier(resource):
+        return True
+    role = role_key(param)  # from_code along an edge carrying station_code
+    if role and resource.lower().endswith(f"_{role[1]}"):
         return True
     a, b = (set(re.findall(r"[a-z0-9]+", split_case(x).lower().replace("_", " "))) for x in (param, resource))
     return bool(a and b and (a <= b or b <= a))

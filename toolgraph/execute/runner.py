@@ -19,9 +19,10 @@ from toolgraph.execute.base import ExecTool, Executor
 from toolgraph.execute.compress import compress, dumps, llm_fields
 from toolgraph.execute.models import CallRecord, RunConfig, mask
 from toolgraph.execute.outcome import is_empty, leaves
-from toolgraph.execute.params import Binding, Upstream, bind, schema_of, validate
+from toolgraph.execute.params import Binding, Upstream, bind, find_field, schema_of, validate
 from toolgraph.planner.models import Plan
-from toolgraph.text.reading import vocabulary_of
+from toolgraph.text.params import role_key
+from toolgraph.text.reading import read, vocabulary_of
 from toolgraph.text.schema import described_id_aliases
 from toolgraph.text.secrets import Masker
 
@@ -76,6 +77,7 @@ class Runner:
         self._n = 0
         self._tools: dict[str, ExecTool | None] = {}
         self._late: set[str] = set()  # calls bound again after their level (see _late_binding)
+        self._levels: list[list[str]] = []  # the run's call ids by level (Runner._run)
         # every secret value the executors were configured with: masked in what a call record keeps
         self.masker = Masker(v for e in self.executors for v in getattr(e, "secret_values", lambda: [])())
 
@@ -93,6 +95,7 @@ class Runner:
     async def _run(self, plan: Plan, query: str) -> tuple[list[list[str]], list[CallRecord]]:
         records: dict[str, CallRecord] = {}  # planned tool id -> its call
         levels: list[list[str]] = []
+        self._levels = levels  # (a second lookup joins its first's level: Runner._second_lookup)
         deadline = time.monotonic() + self.config.run_timeout_s
         subtask_of = {t.id: t.subtask for t in plan.tools}
         # Every planned tool read once, up front: later levels start without a round trip, and compression knows
@@ -311,9 +314,11 @@ class Runner:
         except ToolGraphError as exc:
             call.status, call.error = "failed", str(exc)
             return False
-        call.arguments, call.bound_from = self.masker.value(mask(binding.arguments)), binding.sources
         host = executor.host(tool) if hasattr(executor, "host") else (tool.group_id or tool.id)
         semaphore = self._hosts.setdefault(host, asyncio.Semaphore(self.config.per_host))
+        if self.llm is None:
+            binding = await self._second_lookup(call, tool, binding, plan, query, records, deadline)
+        call.arguments, call.bound_from = self.masker.value(mask(binding.arguments)), binding.sources
         for attempt in range(1 + self.config.retries):
             call.attempts += 1
             left = min(self.config.call_timeout_s, deadline - time.monotonic())
@@ -390,6 +395,63 @@ class Runner:
                     sources = {**binding.sources, name: f"{how} narrowed to {fewer!r}: {value!r} found nothing"}
                     return (result.value, result.simulated), Binding(args, sources)
         return None
+
+    async def _second_lookup(self, call: CallRecord, tool: ExecTool, binding: Binding, plan: Plan, query: str,
+                             records: dict[str, CallRecord], deadline: float) -> Binding:
+        """Two parameters of two roles bound from one lookup ("from Ravensholm Central to Port Elsin": ``from_code``
+        and ``to_code`` both the first station's code): the lookup is made once more for the other name the request
+        gives, and the parameter whose role comes second in the request takes its answer. The extra call is
+        recorded before ``call``; when anything is missing the binding stands as it was."""
+        shared: dict[str, list[str]] = {}
+        for name, how in binding.sources.items():
+            if role_key(name) and re.match(r"c\d+:", how):
+                shared.setdefault(how, []).append(name)
+        for how, names in shared.items():
+            if len(names) != 2 or deadline - time.monotonic() <= 0:
+                continue
+            up = next((r for r in records.values() if r.id == how.split(":", 1)[0] and r.status == "ok"), None)
+            looked = [(a, v) for a, v in (up.arguments.items() if up else ()) if isinstance(v, str)
+                      and re.match(r"request \((name|place|quoted|cue)", up.bound_from.get(a, ""))]
+            up_tool = await self._tool(up.tool) if up and len(looked) == 1 else None
+            executor = next((e for e in self.executors if up_tool and e.handles(up_tool)), None)
+            if up is None or up_tool is None or executor is None:
+                continue
+            arg, first = looked[0]
+            taken = {str(v).lower() for v in binding.arguments.values()} | {first.lower()}
+            offers = [o for o in read(query, vocabulary_of(up_tool.name, up_tool.description[:600]))
+                      if o.kind in ("place", "name", "quoted", "residual_place") and isinstance(o.value, str)
+                      and o.value.lower() not in taken and o.value.lower() not in first.lower()
+                      and first.lower() not in o.value.lower()]
+            if not offers:
+                continue
+            other = offers[0]
+            try:
+                args = validate(up_tool, {**up.arguments, arg: other.value})
+                left = min(self.config.call_timeout_s, deadline - time.monotonic())
+                result = await asyncio.wait_for(executor.call(up_tool, args, timeout_s=left), timeout=left + 1.0)
+            except (ToolGraphError, TimeoutError):
+                continue
+            field = [k for k in re.split(r"[.\[\]]+", how.split(":", 1)[1]) if k and not k.isdigit()][-1:]
+            hit = find_field(result.value, field) if field else None
+            if hit is None:
+                continue
+            extra = self._record(up.tool, up.level)
+            extra.executor, extra.attempts = executor.kind, 1
+            extra.arguments = self.masker.value(mask(args))
+            extra.bound_from = {**up.bound_from, arg: f"request (the second of two {names[0]!r}/{names[1]!r})"}
+            await self._succeeded(extra, up_tool, result.value, result.simulated, query, plan)
+            items = list(records.items())  # the lookup made before the call that needs it
+            at = next(i for i, (_, r) in enumerate(items) if r is call)
+            records.clear()
+            records.update([*items[:at], (f"{up.tool}#{extra.id}", extra), *items[at:]])
+            level = self._levels[up.level] if up.level < len(self._levels) else []
+            level.insert(level.index(up.id) + 1 if up.id in level else len(level), extra.id)
+            later = query.lower().find(other.value.lower()) > query.lower().find(first.lower())
+            second = names[1] if later else names[0]  # the role the request says second takes the second name
+            arguments = {**binding.arguments, second: hit[0]}
+            sources = {**binding.sources, second: f"{extra.id}:{hit[1]}"}
+            binding = Binding(validate(tool, arguments), sources)
+        return binding
 
     async def _succeeded(self, call: CallRecord, tool: ExecTool, value: Any, simulated: bool, query: str,
                          plan: Plan) -> None:

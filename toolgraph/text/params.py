@@ -22,6 +22,22 @@ NUMERIC_NAME = re.compile(r"(^|_)(number|num|no|year|count|page|index|season|epi
 GENERIC_PARAM_WORDS = frozenset("number num no id ids key uuid name value type index".split())
 
 
+# Roles that name a direction, not a kind: ``from_code`` and ``to_code`` are two stations' codes, ``origin_id`` a
+# place's id; which kind is said by the tool's words or the API's one kind of code.
+DIRECTION_ROLES = frozenset("from to origin destination source target src dst dest departure arrival start end "
+                            "pickup dropoff return outbound inbound".split())
+ID_SUFFIXES = ("id", "code", "key", "number")
+
+
+def role_key(name: str) -> tuple[str, str] | None:
+    """(role, suffix) of a direction-role identifier (``from_code`` -> ("from", "code"), ``destinationId`` ->
+    ("destination", "id")), or None."""
+    words = [w for w in re.split(r"[_\-\s]+", re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", name).lower()) if w]
+    if len(words) == 2 and words[0] in DIRECTION_ROLES and words[1] in ID_SUFFIXES:
+        return words[0], words[1]
+    return None
+
+
 def is_identifier(name: str) -> bool:
     """An identifier parameter (``id``, ``issue_id``, ``userId``, ``api_key``): what users rarely know."""
     return bool(IDENTIFIER.search(re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", name).lower()))

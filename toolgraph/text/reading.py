@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import calendar
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -55,6 +56,7 @@ _PHONE = re.compile(r"(?<![\w-])\+?\d[\d ().-]{6,}\d(?![\w-])")
 _TOKEN = re.compile(r"(?<![\w@.-])(?=[A-Za-z0-9-]*\d)[A-Za-z0-9][A-Za-z0-9-]*[A-Za-z0-9](?![\w@])")
 _NOUN_ID = re.compile(r"\b([A-Za-z]{2,})(?:\s+(?:#|no\.?|number|num\.?|id|code|ref)?\s*[:#]?\s*|\s*[:#]\s*)"
                       r"((?=[A-Za-z0-9-]*\d)[A-Za-z0-9][A-Za-z0-9-]*)\b", re.IGNORECASE)  # (db-primary-02: none)
+_CODE_NUMBER = re.compile(r"(?:\b([A-Za-z]{2,})\s+)?\b([A-Z]{2,4})\s+(\d{1,6})\b")  # "train IC 512", "flight BA 117"
 _COUNT = re.compile(r"\b(\d+|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) +
                     r")(?:\s+|-)([A-Za-z]{2,})\b", re.IGNORECASE)
 _ORDINAL = re.compile(r"\b(" + "|".join(ORDINALS) + r"|\d+(?:st|nd|rd|th))\s+([A-Za-z]{3,})\b", re.IGNORECASE)
@@ -180,6 +182,14 @@ def read(text: str, vocabulary: frozenset[str] | set[str] = frozenset()) -> list
         digits = re.sub(r"\D", "", m.group())
         if free(m.span()) and len(digits) >= 8 and re.search(r"[ ().+-]", m.group()):
             add(Offer(m.group().strip(), "phone", start=m.start()), m.span())
+    for m in _CODE_NUMBER.finditer(text):  # a code of capitals and a number is one id ("IC 512"), never 512
+        noun, code = m.group(1), f"{m.group(2)} {m.group(3)}"
+        if m.group(2) in NOT_NAMES or m.group(2).lower() in MONTHS or not free(m.span(2)):
+            continue
+        if noun and noun.lower() not in STOP and noun.lower() not in PREPOSITIONS and not noun.isupper():
+            add(Offer(code, "noun_id", singular(noun.lower()), m.start()), (m.start(2), m.end()))
+        else:
+            add(Offer(code, "identifier", start=m.start(2)), (m.start(2), m.end()))
     for m in _NOUN_ID.finditer(text):
         noun, value = m.group(1), m.group(2)
         if noun.lower() in STOP or noun.lower() in PREPOSITIONS or noun.lower() in NUMBER_WORDS or \
@@ -355,6 +365,13 @@ def pick(name: str, kind: str, description: str, offers: list[Offer], used: set[
         o = first(lambda o: o.kind == "date")
         if o:
             return _took(o, used, "date")
+        edge = month_edge(parts, desc)
+        o = first(lambda o: o.kind == "month") if edge else None
+        if o is not None:  # "in November 2026" for a range's from/to: its first and last day
+            year, month = (int(x) for x in str(o.value).split("-"))
+            day = 1 if edge == "first" else calendar.monthrange(year, month)[1]
+            used.add(id(o))
+            return f"{year}-{month:02d}-{day:02d}", f"{edge} day of the month"
     # an id after a noun the parameter names ("issue 102" -> issue_id); a bare `id` takes the only one
     o = first(lambda o: o.kind == "noun_id" and (o.noun in parts or o.noun in desc and parts & ID_PARTS))
     if o is None and parts <= {"id"}:
@@ -387,11 +404,14 @@ def pick(name: str, kind: str, description: str, offers: list[Offer], used: set[
     if o is not None:  # "the Mathematics department" -> department, "the Riverside club" -> club
         return _took(o, used, f"name before {o.head!r}")
     if parts & ID_PARTS and not parts & NAME_PARTS - {"order"}:  # a code, a tracking number, a SKU
-        o = first(lambda o: o.kind in ("identifier", "isbn", "noun_id"))
+        nouns = {singular(w) for w in re.split(r"[_\-\s.]+|(?<=[a-z])(?=[A-Z])", name) if w} - ID_PARTS - \
+            GENERIC_NOUNS  # (an id after another kind's noun is not this one's:
+        o = first(lambda o: o.kind == "isbn" or o.kind == "identifier" and abbreviates(str(o.value), parts) or
+                  o.kind == "noun_id" and (not nouns or o.noun in parts | desc))  # "reservation RS-4C" no train)
         if o:
             return _took(o, used, "identifier")
-        if not required:
-            return None
+        o = first(lambda o: o.kind in ("quoted", "slug"))  # what the user set apart, else no name: a code
+        return _took(o, used, "name") if o and required else None  # ("from_code" is no "Ravensholm Central")
     if parts & PLACE_PARTS:  # (an owner is no place: "Claire Moreau's rental")
         o = best("place") or (next((o for k in ("quoted", "cue", "name", "residual_place", "residual_named")
                                     for o in fresh if o.kind == k and o.noun != "'s"), None) or best("residual")
@@ -413,6 +433,22 @@ def pick(name: str, kind: str, description: str, offers: list[Offer], used: set[
     return None
 
 
+RANGE_START = {"from", "start", "since", "after", "begin", "earliest", "min", "first"}
+RANGE_END = {"to", "end", "until", "till", "before", "latest", "max", "last"}
+
+
+def month_edge(parts: set[str], desc: set[str]) -> str | None:
+    """Which end of a date range a parameter is ("date_from", "start_date", a ``to`` described as a booking
+    date), so that a month fills it with its first or last day; None for one that is no range's end."""
+    if not (parts & {"date", "day", "time"} or desc & {"date", "day", "dates"}):
+        return None  # ("from" alone may be a place)
+    if parts & RANGE_START or not parts & RANGE_END and desc & RANGE_START:
+        return "first"
+    if parts & RANGE_END or desc & RANGE_END:
+        return "last"
+    return None
+
+
 def _took(offer: Offer, used: set[int], how: str) -> tuple[Any, str]:
     used.add(id(offer))
     return offer.value, how
@@ -428,8 +464,10 @@ def abbreviates(token: str, parts: set[str]) -> bool:
     ``incident_id``, TCH-03 for ``teacher_id``, srv-105 for ``server_id`` (the letters in order, the first one
     first), never INC-4420 for ``server_id``. One letter (S-2043), no letters, a role (``owner_id``,
     ``advisor_id``: any kind) or a bare ``id`` take any."""
-    m = re.match(r"([A-Za-z]{2,})[-_:#]?\d", token)
     nouns = [p for p in parts if p not in ID_PARTS]
+    if re.fullmatch(r"[A-Za-z]{2,4} \d+", token):  # "IC 512", "BA 117": an operator's letters and a number,
+        return "number" in parts or not nouns  # a train_number or flight_number, never a station's from_code
+    m = re.match(r"([A-Za-z]{2,})[-_:#]?\d", token)
     if m is None or not nouns or any(p in ROLE_WORDS for p in nouns):
         return True
     letters = m.group(1).lower()
