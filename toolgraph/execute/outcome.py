@@ -252,8 +252,9 @@ _ASKED_NOUNS = re.compile(
 
 _POSSESSED = re.compile(r"(?:'s|’s)\s+([a-z]{3,})(?:\s+([a-z]{3,}))?\s*(?=[?.!,;]|$)")
 _WHICH_NOUN = re.compile(r"\b(?:what|which)\s+([a-z]{3,})\s+(?:is|are|was|were|does|do|did|has|have)\b")
+# "which mechanic worked on it", "which train stations are there"
 _WHICH_DOES = re.compile(r"\bwhich\s+(?!one\b|ones\b)([a-z]{3,})\s+(?!of\b|is\b|are\b|was\b|were\b|does\b|do\b|did\b|"
-                         r"has\b|have\b)([a-z]{2,})(?:\s+([a-z]+))?")  # "which mechanic worked on it", "which train stations are"
+                         r"has\b|have\b)([a-z]{2,})(?:\s+([a-z]+))?")
 
 
 def which_nouns(query: str) -> set[str]:
