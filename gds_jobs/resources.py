@@ -23,6 +23,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -33,11 +34,13 @@ from pydantic import BaseModel, Field
 
 from gds_jobs.base import Job, JobContext, JobParams
 from gds_jobs.evidence import enrich
-from gds_jobs.fields import Input, Output, io_from_description, shape_samples, tool_inputs, tool_outputs
+from gds_jobs.fields import Input, Output, io_from_description, normalise, shape_samples, tool_inputs, tool_outputs
 from toolgraph.db.store import Tx, chunks
 from toolgraph.llm import ChatModel
+from toolgraph.text.lexicon import WRITE_NAME_VERBS
 from toolgraph.text.params import is_identifier, is_lookup_key, is_lookup_tool, role_key
 from toolgraph.text.schema import json_type_of
+from toolgraph.text.words import split_case
 from toolgraph.tool import Tool
 
 log = logging.getLogger(__name__)
@@ -47,6 +50,18 @@ def _takes_words(tool: Tool, param: str) -> bool:
     """Whether a parameter of a lookup tool is words the user types (a city, an email), not an id or a number."""
     p = next((p for p in tool.params if p.name == param), None)
     return p is not None and not is_identifier(param) and role_key(param) is None and json_type_of(p.type) == "string"
+
+def _writes(tool: Tool) -> bool:
+    """A tool that changes data, by its HTTP method or the verb its name opens with (``scheduleMaintenance``)."""
+    words = re.findall(r"[a-z]+", split_case(tool.name).lower())
+    return (tool.method or "").upper() in ("POST", "PUT", "PATCH", "DELETE") or bool(
+        words and words[0] in WRITE_NAME_VERBS)
+
+
+def _identifies(param: str) -> bool:
+    """An id, code, key or number of something (``vehicle_id``, ``from_code``), not words a person writes."""
+    return is_identifier(param) or normalise(param).rsplit("_", 1)[-1] in ("id", "code", "key", "number", "sku")
+
 
 JOB_SOURCES = ("rules", "llm")
 MERGE = {"STRONG_RESOURCE": "merge_strong_resource", "WEAK_RESOURCE": "merge_weak_resource"}
@@ -123,7 +138,8 @@ def find_candidates(tools: list[Tool] | list[dict[str, Any]], params: ResourcePa
                 continue
             stats["inputs_matched"] += 1
             groups = {by_id[a].group_id for a, _ in makers}
-            strong = inp.required and not inp.typed and len(groups) == 1
+            strong = inp.required and not inp.typed and len(groups) == 1 and (
+                not _writes(by_id[tid]) or _identifies(inp.raw))  # a write's free text (service_type) is the user's
             for a, out in makers:
                 base = 0.6 if out.typed else (0.7 if out.qualified or inp.qualified else 0.8)
                 base = {"observed": base - 0.05, "description": 0.45, "path": 0.5}.get(out.evidence, base)

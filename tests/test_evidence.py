@@ -175,3 +175,15 @@ def test_a_direction_role_code_takes_the_code_of_the_kind_its_tool_names() -> No
     found = edges(rail)
     assert ("find_stations", "search_connections", "station_code", "schema") in found
     assert not [e for e in found if e[0] == "get_reservation" and e[1] == "search_connections"]
+
+
+def test_a_writes_free_text_is_the_users_never_a_strong_need_but_its_ids_are() -> None:
+    fleet = [op("listvehicles", "/vehicles", [], ["plate"], output=listing(vehicle_id="string", plate="string")),
+             op("listmaintenance", "/vehicles/{vehicle_id}/maintenance", ["vehicle_id"],
+                output=listing(record_id="string", service_type="string")),
+             op("schedulemaintenance", "/vehicles/{vehicle_id}/maintenance", ["vehicle_id", "service_type"],
+                method="POST", output=obj(record_id="string", work_order="string"))]
+    found, _ = find_candidates(fleet, ResourceParams())
+    strong = {(c.source.split("/")[1], c.target.split("/")[1], c.resource) for c in found if c.strong}
+    assert ("listvehicles", "schedulemaintenance", "vehicle_id") in strong
+    assert not [e for e in strong if e[2] == "service_type"]

@@ -466,3 +466,13 @@ def test_two_roles_bound_from_one_lookup_look_the_second_name_up_too(store, rail
         ("stations", {"query": "Ravensholm Central"}), ("stations", {"query": "Port Elsin"}),
         ("connections", {"from_code": "RVC", "to_code": "PEL"})]
     assert result.status == "success" and "IC 512" in result.answer.text
+
+
+def test_a_change_of_another_kind_than_the_one_ordered_changed_nothing_asked() -> None:
+    plan = make_plan("check out the dispossessed for jonas - what's the loan id?", [["renewloan"]])
+    renewed = CallRecord(id="c1", tool=f"{GROUP}/renewloan", level=0, status="ok",
+                         raw_value={"loan_id": "L-5004", "due_date": "2026-12-25"})
+    outcome = judge(plan.query, plan, [renewed], writers={f"{GROUP}/renewloan": ""})
+    assert outcome.status == "partial" and "no call changed anything" in " ".join(outcome.reasons)
+    plan = make_plan("please renew loan L-5004 and tell me the new due date", [["renewloan"]])
+    assert judge(plan.query, plan, [renewed], writers={f"{GROUP}/renewloan": ""}).status == "success"

@@ -256,3 +256,15 @@ def test_a_code_and_number_is_one_id_an_id_after_another_kinds_noun_is_not_this_
     assert bind(ranged, text, []).arguments == {"from": "2026-11-01", "to": "2026-11-30"}
     assert bind(tool(("date_from", "string"), ("date_to", "string")), "in February 2028", []).arguments == \
         {"date_from": "2028-02-01", "date_to": "2028-02-29"}
+
+
+def test_a_plate_in_two_parts_is_one_id_and_an_order_names_what_a_writes_free_text_is_for() -> None:
+    text = "Book a tyre rotation for the van with plate KX68 TRU on 2026-12-09 with mechanic MEC-4."
+    assert [(o.value, o.noun) for o in read(text) if o.kind == "noun_id"] == [("KX68 TRU", "plate"),
+                                                                              ("MEC-4", "mechanic")]
+    assert [o.value for o in read("List the comments on issue 102 IN the tracker") if o.kind == "noun_id"] == [102]
+    write = tool(("vehicle_plate", "string"), ("service_type", "string"), ("mechanic_id", "string"))
+    assert bind(write, text, []).arguments == {"vehicle_plate": "KX68 TRU", "service_type": "tyre rotation",
+                                               "mechanic_id": "MEC-4"}
+    with pytest.raises(ArgumentError):  # a question orders nothing
+        bind(tool(("service_type", "string")), "Which tyre rotations did the van have?", [])

@@ -17,7 +17,7 @@ from typing import Any, Literal
 from toolgraph.execute.compress import dumps
 from toolgraph.execute.models import CallRecord
 from toolgraph.planner.models import Plan
-from toolgraph.text.lexicon import WRITE_WORDS
+from toolgraph.text.lexicon import asks_to_change
 from toolgraph.text.reading import TITLES, read, vocabulary_of
 from toolgraph.text.schema import schema_fields
 from toolgraph.text.words import ATTRIBUTE_STOPWORDS, stem
@@ -416,25 +416,6 @@ def unused_names(query: str, plan: Plan, calls: list[CallRecord]) -> list[str]:
     return out
 
 
-_CHANGE_VERBS = WRITE_WORDS - {"open", "close", "check", "log", "make", "start", "stop", "order", "set", "mark"}
-_POLITE = re.compile(r"^(?:please|kindly|now|also|and|then|so|can you|could you|would you|will you|i want to|"
-                     r"i'd like to|i would like to|i need to|i wish to|help me|let's|go ahead and)\b[\s,]*")
-
-
-def asks_to_change(query: str) -> str | None:
-    """The verb by which a request tells the system to change something ("Acknowledge the open incident ...",
-    "please renew my loan", "check out the dispossessed"), read only where an order stands: at the start of a
-    sentence, after "please", "can you", "i want to"... ("which issues are open" asks to change nothing); or None."""
-    for clause in re.split(r"[.!?;:,]+|\s-\s", query.lower()):
-        clause = clause.strip(" ,")
-        while (m := _POLITE.match(clause)) and m.end():
-            clause = clause[m.end():]
-        if clause.startswith("check out") or clause.startswith("check in"):
-            return " ".join(clause.split()[:2])
-        first = re.match(r"[a-z]+", clause)
-        if first and first.group() in _CHANGE_VERBS:
-            return first.group()
-    return None
 
 
 _DET = r"(?:the|that|this|their|his|her|its|my|our|your)"
@@ -513,6 +494,12 @@ def _narrowed(query: str, calls: list[CallRecord], answered: list[CallRecord]) -
 _COUNTED = re.compile(r"\bhow many\s+(?:([a-z]{3,})\s+)?([a-z]{3,})")  # how many (electric) cars
 
 
+# Changes of one kind each: a tool named for one of them makes no other change ("renew_loan" checks nothing out).
+SPECIFIC_CHANGES = [frozenset(g.split()) for g in (
+    "cancel delete remove void", "renew extend", "refund", "freeze block lock suspend", "unfreeze unblock unlock",
+    "approve accept", "reject decline deny", "acknowledge ack", "archive", "restore")]
+
+
 def _changed(call: CallRecord, verb: str, writers: dict[str, str]) -> bool:
     """Whether a successful call changed data: a tool that surely does, or one marked as maybe changing data whose
     name holds the request's verb or whose description opens with it ("send a copy of the transcript":
@@ -521,6 +508,10 @@ def _changed(call: CallRecord, verb: str, writers: dict[str, str]) -> bool:
     text = writers.get(call.tool)
     if text is None:
         return False
+    segment = call.tool.rsplit("/", 1)[-1].lower()  # (an operation id: "renewloan", "cancel_booking")
+    own = next((g for g in SPECIFIC_CHANGES if any(segment.startswith(w) for w in g)), None)
+    if own is not None and not set(verb.split()) & own:
+        return False  # a renewal is no "check out", a cancellation no booking: another change than the one ordered
     if text == "":
         return True
     name, _, description = text.partition(" ")

@@ -36,6 +36,7 @@ from toolgraph.text.lexicon import (
     Mention,
     asked_types,
     asks_for_change,
+    asks_to_change,
     kind_of_words,
     mentions,
     request_kinds,
@@ -142,7 +143,8 @@ class ChainWeights:
     kind: float = 0.25  # that name's kind fits (+) or contradicts (-) what the first tool finds
     unneeded_lookup: float = 0.15  # the chain starts with a lookup but the request names nothing
     value: float = 0.1  # each user-given value a tool takes that the request mentions (+), or not (-)
-    write: float = 1.0  # each tool that changes data, in a chain for a request that asks to change nothing
+    write: float = 1.0  # each tool that changes data, in a chain for a request that asks to change nothing; a
+    # chain that ends in none, for a request that orders a change
     given: float = 0.25  # each required parameter of the chain's tools the request gives by shape or noun
     # ("issue 102" for issue_id, a tracking number, an email): a chain that uses what the user handed over
     sequential: float = 0.1  # times the weight of a SEQUENTIAL edge between consecutive tools
@@ -403,6 +405,8 @@ class ChainFinder:
                                                                                             strict=True))
         if not req.change:  # a question never runs a tool that changes data
             parts["write"] = -w.write * sum(changes_data(cards[t]) for t in chain.tools)
+        elif req.order and not changes_data(goal):  # an order ("Book a tyre rotation") ends in a change
+            parts["write"] = -w.write
         seq = self._seq if self._seq is not None else self.graph.sequential_weights(chain.tools)
         parts["sequential"] = w.sequential * sum(seq.get((a, b), 0.0) for a, b in zip(chain.tools, chain.tools[1:]))
         parts["length"] = -w.length * (len(chain.tools) - 1)
@@ -480,6 +484,7 @@ class RequestFacts:
     vector: Any = None  # unit vector, or None
     offers: list[Any] = field(default_factory=list)  # the values it gives (toolgraph.text.reading)
     change: bool = False  # it asks to change something (toolgraph.text.lexicon.asks_for_change)
+    order: bool = False  # it orders a change where an order stands ("Book a tyre rotation ...": asks_to_change)
 
     @classmethod
     def of(cls, text: str, vector: list[float] | None) -> RequestFacts:
@@ -495,7 +500,7 @@ class RequestFacts:
         codes = {str(o.value).lower() for o in offers if o.kind in ("identifier", "noun_id", "email", "isbn")}
         named = [m for m in named if m.text.lower() not in codes]  # a tracking number is handed over, not looked up
         return cls(text, named, asked, {stem(x) for x in WORD.findall(text.lower())}, request_kinds(text),
-                   asked_types(text), unit, offers, asks_for_change(text))
+                   asked_types(text), unit, offers, asks_for_change(text), asks_to_change(text) is not None)
 
 
 @dataclass

@@ -171,6 +171,27 @@ def asks_for_change(text: str) -> bool:
     return any(w in WRITE_WORDS for w in re.findall(r"[a-z]+", text.lower()))
 
 
+_CHANGE_VERBS = WRITE_WORDS - {"open", "close", "check", "log", "make", "start", "stop", "order", "set", "mark"}
+_POLITE = re.compile(r"^(?:please|kindly|now|also|and|then|so|can you|could you|would you|will you|i want to|"
+                     r"i'd like to|i would like to|i need to|i wish to|help me|let's|go ahead and)\b[\s,]*")
+
+
+def asks_to_change(query: str) -> str | None:
+    """The verb by which a request tells the system to change something ("Acknowledge the open incident ...",
+    "please renew my loan", "check out the dispossessed"), read only where an order stands: at the start of a
+    sentence, after "please", "can you", "i want to"... ("which issues are open" asks to change nothing); or None."""
+    for clause in re.split(r"[.!?;:,]+|\s-\s", query.lower()):
+        clause = clause.strip(" ,")
+        while (m := _POLITE.match(clause)) and m.end():
+            clause = clause[m.end():]
+        if clause.startswith("check out") or clause.startswith("check in"):
+            return " ".join(clause.split()[:2])
+        first = re.match(r"[a-z]+", clause)
+        if first and first.group() in _CHANGE_VERBS:
+            return first.group()
+    return None
+
+
 # The verbs that open the name of a tool that changes data (``cancel_booking``, ``addReview``); reads such as
 # ``check_availability`` or ``open_issues`` are not among them.
 WRITE_NAME_VERBS = frozenset(

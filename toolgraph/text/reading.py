@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from toolgraph.text.lexicon import WRITE_NAME_VERBS
 from toolgraph.text.params import ROLE_WORDS, is_identifier
 from toolgraph.text.words import NOT_A_NAME, singular, stem
 from toolgraph.text.words import READING_STOPWORDS as STOP
@@ -55,7 +56,14 @@ _ISBN = re.compile(r"(?<![\w-])(?:\d[- ]?){9,12}[\dXx](?![\w-])")
 _PHONE = re.compile(r"(?<![\w-])\+?\d[\d ().-]{6,}\d(?![\w-])")
 _TOKEN = re.compile(r"(?<![\w@.-])(?=[A-Za-z0-9-]*\d)[A-Za-z0-9][A-Za-z0-9-]*[A-Za-z0-9](?![\w@])")
 _NOUN_ID = re.compile(r"\b([A-Za-z]{2,})(?:\s+(?:#|no\.?|number|num\.?|id|code|ref)?\s*[:#]?\s*|\s*[:#]\s*)"
-                      r"((?=[A-Za-z0-9-]*\d)[A-Za-z0-9][A-Za-z0-9-]*)\b", re.IGNORECASE)  # (db-primary-02: none)
+                      r"((?=[A-Za-z0-9-]*\d)[A-Za-z0-9][A-Za-z0-9-]*(?-i:\s[A-Z0-9]{2,4}(?![\w-]))?)\b",
+                      re.IGNORECASE)  # ("plate KX68 TRU": a second part in capitals is the id's too)  # (db-primary-02: none)
+ORDER_VERBS = WRITE_NAME_VERBS | {"file", "log", "raise", "open", "make", "order", "request", "lodge", "arrange"}
+_ORDERED = re.compile(r"(?:^|[.!?]\s+|\bplease\s+)([A-Za-z]+)\s+(?:a|an|the|some|my|our|his|her|their)\s+"
+                      r"([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,3}?)(?=\s+(?:for|with|on|at|to|from|in|by|and|of|that|"
+                      r"which|because|so)\b|\s*[,.;:!?]|\s*$)", re.IGNORECASE)
+FREE_TEXT_PARTS = {"type", "kind", "service", "description", "reason", "note", "notes", "summary", "subject",
+                   "category", "problem", "damage", "comment", "message", "purpose", "complaint"}
 _CODE_NUMBER = re.compile(r"(?:\b([A-Za-z]{2,})\s+)?\b([A-Z]{2,4})\s+(\d{1,6})\b")  # "train IC 512", "flight BA 117"
 _COUNT = re.compile(r"\b(\d+|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) +
                     r")(?:\s+|-)([A-Za-z]{2,})\b", re.IGNORECASE)
@@ -192,6 +200,9 @@ def read(text: str, vocabulary: frozenset[str] | set[str] = frozenset()) -> list
             add(Offer(code, "identifier", start=m.start(2)), (m.start(2), m.end()))
     for m in _NOUN_ID.finditer(text):
         noun, value = m.group(1), m.group(2)
+        head, _, tail = value.partition(" ")
+        if tail and (head.isdigit() or tail in NOT_NAMES or tail.lower() in STOP):  # "issue 102 IN": 102
+            value = head
         if noun.lower() in STOP or noun.lower() in PREPOSITIONS or noun.lower() in NUMBER_WORDS or \
                 not free(m.span(2)):  # ("the server behind INC-4420": no id of a "behind")
             continue
@@ -253,6 +264,9 @@ def read(text: str, vocabulary: frozenset[str] | set[str] = frozenset()) -> list
                 "residual_owner" if after in ("'s", "by", "named", "called") else
                 "residual_named" if after == "the" and head else "residual")  # "the glasgow depot": names one
         add(Offer(run, kind, start=start, head=_next_word(text, start + len(run))))
+    for m in _ORDERED.finditer(text):  # "Book a tyre rotation for the van": what the order is for, in its words
+        if m.group(1).lower() in ORDER_VERBS and free(m.span(2)) and m.group(2).lower() not in STOP:
+            add(Offer(m.group(2).strip(), "ordered", start=m.start(2)))
     for m in _TOPIC.finditer(text):
         words = [w for w in m.group(1).split() if w.lower() not in STOP]
         if words:
@@ -420,6 +434,10 @@ def pick(name: str, kind: str, description: str, offers: list[Offer], used: set[
             return _took(o, used, "place")
     if not required:  # an optional parameter takes only what names it (above)
         return None
+    if parts & FREE_TEXT_PARTS and not parts & NAME_PARTS:  # service_type of "Book a tyre rotation for ..."
+        o = first(lambda o: o.kind == "ordered")
+        if o is not None:
+            return _took(o, used, "what the order is for")
     named = parts & NAME_PARTS or {"name", "title", "search", "query", "keyword"} & desc
     if named or required:
         o = best("quoted", "cue", "name", "place", "slug")
