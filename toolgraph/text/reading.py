@@ -57,7 +57,7 @@ _PHONE = re.compile(r"(?<![\w-])\+?\d[\d ().-]{6,}\d(?![\w-])")
 _TOKEN = re.compile(r"(?<![\w@.-])(?=[A-Za-z0-9-]*\d)[A-Za-z0-9][A-Za-z0-9-]*[A-Za-z0-9](?![\w@])")
 _NOUN_ID = re.compile(r"\b([A-Za-z]{2,})(?:\s+(?:#|no\.?|number|num\.?|id|code|ref)?\s*[:#]?\s*|\s*[:#]\s*)"
                       r"((?=[A-Za-z0-9-]*\d)[A-Za-z0-9][A-Za-z0-9-]*(?-i:\s[A-Z0-9]{2,4}(?![\w-]))?)\b",
-                      re.IGNORECASE)  # ("plate KX68 TRU": a second part in capitals is the id's too)  # (db-primary-02: none)
+                      re.IGNORECASE)  # ("plate KX68 TRU": a capitals part is the id's too; db-primary-02: none)
 ORDER_VERBS = WRITE_NAME_VERBS | {"file", "log", "raise", "open", "make", "order", "request", "lodge", "arrange"}
 _ORDERED = re.compile(r"(?:^|[.!?]\s+|\bplease\s+)([A-Za-z]+)\s+(?:a|an|the|some|my|our|his|her|their)\s+"
                       r"([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,3}?)(?=\s+(?:for|with|on|at|to|from|in|by|and|of|that|"
