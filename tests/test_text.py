@@ -188,3 +188,11 @@ def test_named_things_and_stated_values() -> None:
     assert LITERAL.search("the branch of rust-lang/cargo") and not LITERAL.search("the latest release")
     assert ID_VALUE.search("order 12345") and not ID_VALUE.search("order twelve")
     assert NUMBER_VALUE.search("the third episode") and not NUMBER_VALUE.search("an episode")
+
+
+def test_plurals_in_ches_shes_and_xes_lose_their_es_but_caches_keep_the_e() -> None:
+    from toolgraph.text.words import singular, stem
+
+    assert [singular(w) for w in ("branches", "boxes", "searches", "dishes", "caches", "addresses")] == \
+        ["branch", "box", "search", "dish", "cache", "address"]
+    assert stem("branches") == stem("branch")

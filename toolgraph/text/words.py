@@ -49,13 +49,21 @@ def split_case(text: str) -> str:
     return re.sub(r"([a-z])([A-Z])", r"\1 \2", text or "")
 
 
+# Nouns ending in -che, -she or -xe: their plural loses only the s (caches -> cache, not cach).
+E_NOUNS = frozenset("cache niche avalanche headache moustache microfiche quiche crèche creche cliche attache "
+                    "axe".split())
+
+
 def strip_s(word: str) -> str:
     """The plural ``s`` off a lower-case word of more than 3 letters (``orders`` -> ``order``); ``-sses`` ->
-    ``-ss`` and ``-tuses`` -> ``-tus`` (``addresses``, ``statuses``); a word that ends in ``-ss``, ``-us`` or ``-sis``
+    ``-ss`` and ``-tuses`` -> ``-tus`` (``addresses``, ``statuses``), ``-ches``, ``-shes``, ``-xes`` lose their
+    ``es`` (``branches``, ``boxes``; not ``caches``); a word that ends in ``-ss``, ``-us`` or ``-sis``
     keeps its ``s`` (``address``, ``status``, ``analysis``)."""
     if len(word) <= 3 or not word.endswith("s"):
         return word
     if word.endswith(("sses", "tuses")):
+        return word[:-2]
+    if word.endswith(("ches", "shes", "xes", "zzes")) and word[:-1] not in E_NOUNS:  # branches, boxes
         return word[:-2]
     if word.endswith(("ss", "sis")) or (word.endswith("us") and word not in PLURAL_US):
         return word
