@@ -476,3 +476,18 @@ def test_a_change_of_another_kind_than_the_one_ordered_changed_nothing_asked() -
     assert outcome.status == "partial" and "no call changed anything" in " ".join(outcome.reasons)
     plan = make_plan("please renew loan L-5004 and tell me the new due date", [["renewloan"]])
     assert judge(plan.query, plan, [renewed], writers={f"{GROUP}/renewloan": ""}).status == "success"
+
+
+def test_a_failed_write_is_neither_substituted_nor_replanned_into_another_change(store, library) -> None:
+    tools(store, library)
+    http_tools(store, library, {"report": {"path": "/loans", "method": "POST",
+                                           "optional": [("city", "string", "query")]}})
+    similar(store, "renew", "report")
+    plan = make_plan("please renew my loan", [["renew"]])
+    result = run(store, plan, RunConfig(retries=0, backoff_s=0.01, call_timeout_s=5, run_timeout_s=20, replans=1))
+    call = result.calls[0]
+    assert call.status == "failed" and call.tool.endswith("/renew") and call.substitute_for is None
+    assert not [c for c in call.replanned if c.tool.endswith("/report")] and result.status != "success"
+    from toolgraph.execute.outcome import asked_nouns
+
+    assert "iban" in asked_nouns("I need the IBAN of customer CU-1184's savings account.")

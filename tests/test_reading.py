@@ -268,3 +268,20 @@ def test_a_plate_in_two_parts_is_one_id_and_an_order_names_what_a_writes_free_te
                                                "mechanic_id": "MEC-4"}
     with pytest.raises(ArgumentError):  # a question orders nothing
         bind(tool(("service_type", "string")), "Which tyre rotations did the van have?", [])
+
+
+def test_a_person_lookup_takes_the_owner_never_a_title_or_a_place_and_an_email_takes_only_an_email() -> None:
+    members = ExecTool(id="t/find_members", name="find_members", url="http://x.example/members",
+                       required_params=[Param(name="name", type="string")])
+    titles = ExecTool(id="t/search_titles", name="search_titles", url="http://x.example/titles",
+                      required_params=[Param(name="q", type="string")])
+    text = 'Marta Quinlan\'s copy of "The Salt Road": which branch did she borrow it from?'
+    assert bind(members, text, []).arguments == {"name": "Marta Quinlan"}
+    assert bind(titles, text, []).arguments == {"q": "The Salt Road"}
+    text = "Please renew dominic achebe's copy of Glass Orchard"
+    assert bind(members, text, [], {"renew", "copy", "member", "members", "title", "titles"}).arguments == \
+        {"name": "dominic achebe"}
+    assert bind(members, "Sign Priya Nair up for the HIIT class at Riverside", []).arguments == {"name": "Priya Nair"}
+    with pytest.raises(ArgumentError):
+        bind(tool(("email", "string")), text, [])
+    assert "Saturdays" not in [o.value for o in read("When does the Hillcrest branch close on Saturdays?")]

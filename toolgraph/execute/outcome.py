@@ -244,7 +244,8 @@ def meets(ask: Ask, value: Any, query: str = "") -> bool:
 
 
 _ASKED_NOUNS = re.compile(
-    r"\b(?:what(?:'s| is| are|'re)|how(?:'s| is| are)|give me|tell me|show me|get me|find me|send me|and(?!\s+"
+    r"\b(?:what(?:'s| is| are|'re)|how(?:'s| is| are)|give me|tell me|show me|get me|find me|send me|i need|i want|"
+    r"i'd like|and(?!\s+"
     r"(?:what|how|when|who|where"
     r"|which|is|are|does|do)\b))\s+(?:the\s+|their\s+|its\s+|his\s+"
     r"|her\s+|my\s+|that\s+|this\s+)?(?:[a-z]+'s\s+)?([a-z]+(?:\s+(?:and\s+)?[a-z]+){0,3})")

@@ -386,7 +386,24 @@ def _for_tool(offered: list[Any], tool: ExecTool, vocabulary: frozenset[str] | s
         return 0 if words & own else 2 if words & tools_words else 1
 
     ranked = sorted(((rank(o), o) for o in offered), key=lambda pair: pair[0])
-    return [replace(o, kind="name") if r == 0 and o.kind in ("place", "residual_place") else o for r, o in ranked]
+    people = bool(own & (set(PERSON_KINDS) - {"account", "profile"}))
+    places = {str(o.value).lower() for o in offered if o.kind == "place"}
+
+    def as_read(r: int, o: Any) -> Any:
+        if r == 0 and o.kind in ("place", "residual_place"):
+            return replace(o, kind="name")
+        if not people:  # an owner is not the thing looked up ("Marta Quinlan's copy of ...": the title)
+            return replace(o, kind="residual_owner") if o.kind == "name" and o.noun == "'s" else o
+        if o.kind == "name" and o.noun == "'s" or o.kind == "residual_owner":
+            return replace(o, kind="cue")  # a person lookup: the owner is who ("dominic achebe's copy of ...")
+        if o.kind == "quoted" and any(x.kind == "name" for x in offered) or o.kind == "place" or \
+                o.kind == "name" and str(o.value).lower() in places:  # ... never a title or a place ("at Riverside")
+            return replace(o, kind="residual")
+        if o.kind in ("residual_named", "residual_place"):  # nor "the spin class", "at northgate"
+            return replace(o, kind="topic")
+        return o
+
+    return [as_read(r, o) for r, o in ranked]
 
 
 def _lookup_filter(tool: ExecTool, offered: list[Any], used: set[int], request: str) -> tuple[str, Any, str] | None:

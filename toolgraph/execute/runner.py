@@ -248,6 +248,11 @@ class Runner:
         if not path:
             errors.append("re-planning found no other tools")
             return False
+        tools = [await self._tool(t) for t in path]
+        writer = next((t for t in tools if t is not None and self._writes(t)), None)
+        if writer is not None:  # another change than the one planned (a damage report for a reservation)
+            errors.append(f"re-planned path holds {writer.id}, which changes data: not a change that was planned")
+            return False
         chain: list[Upstream] = []
         for i, tool_id in enumerate(path):
             sub = CallRecord(id=f"{call.id}.{i + 1}", tool=tool_id, level=call.level)
@@ -263,10 +268,9 @@ class Runner:
                                   described_id_aliases(tool.description) if tool else {}))
         last = call.replanned[-1]
         planned, stand_in = await self._tool(call.tool), await self._tool(last.tool)
-        if planned is not None and stand_in is not None and planned.mutating != stand_in.mutating:
-            errors.append(f"re-planned path ends in {last.tool}, which "
-                          f"{'changes' if stand_in.mutating else 'only reads'} data where {call.tool} "
-                          f"{'changes' if planned.mutating else 'only reads'} it: not the same effect")
+        if planned is not None and stand_in is not None and self._writes(planned):
+            errors.append(f"re-planned path ends in {last.tool}, which only reads data where {call.tool} changes "
+                          "it: not the same effect")
             return False
         for name in ("status", "executor", "arguments", "bound_from", "result", "result_chars", "raw", "raw_chars",
                      "simulated", "raw_value"):
@@ -290,13 +294,15 @@ class Runner:
                 f"{', '.join(sorted(needed))}")
 
     async def _substitutes(self, tool: ExecTool) -> list[ExecTool]:
-        if self.config.substitutes <= 0:
+        """Similar tools that may stand in for a failed read; none for a write (another write is another change:
+        a damage report is no reservation) and never a write for a read."""
+        if self.config.substitutes <= 0 or self._writes(tool):
             return []
         rows = await asyncio.to_thread(self.store.query, "similar_tools", id=tool.id, limit=self.config.substitutes)
         out = []
         for row in rows:
             sub = await self._tool(row["id"])
-            if sub is not None and sub.mutating == tool.mutating:  # a read never stands in for a write
+            if sub is not None and not self._writes(sub):
                 out.append(sub)
         return out
 
@@ -366,7 +372,7 @@ class Runner:
     def _writes(tool: ExecTool) -> bool:
         from toolgraph.planner.chains import changes_data
 
-        return tool.mutating or changes_data(tool)
+        return changes_data(tool)  # (an MCP tool with no read-only hint is marked mutating: its name says)
 
     async def _narrowed(self, tool: ExecTool, executor: Executor, binding: Binding, semaphore: asyncio.Semaphore,
                         deadline: float) -> tuple[tuple[Any, bool], Binding] | None:

@@ -50,6 +50,10 @@ if TYPE_CHECKING:
     from toolgraph.planner.graph import PlannerGraph, ToolCard
 
 
+_QUESTION = re.compile(r"\s*(?:when|what|what's|which|who|who's|whom|whose|where|where's|why|how|is|are|was|were|"
+                       r"does|do|did|has|have)\b", re.IGNORECASE)
+
+
 def bare_path(card: ToolCard) -> str:
     """The tool's URL with its ``{parameters}`` blanked: the nouns it is about."""
     return re.sub(r"\{[^}]*\}", " ", card.url or "")
@@ -403,7 +407,8 @@ class ChainFinder:
         parts["given"] = w.given * sum(self.given(text, cards[t]) for t in chain.tools)
         parts["ungiven"] = -w.ungiven * sum(self.ungiven(text, cards[t], c) for t, c in zip(chain.tools, covered,
                                                                                             strict=True))
-        if not req.change:  # a question never runs a tool that changes data
+        if not req.change or not req.order and _QUESTION.match(text):  # a question never runs a tool that changes
+            # data ("which book is it": no booking)
             parts["write"] = -w.write * sum(changes_data(cards[t]) for t in chain.tools)
         elif req.order and not changes_data(goal):  # an order ("Book a tyre rotation") ends in a change
             parts["write"] = -w.write

@@ -79,7 +79,13 @@ NOT_NAMES = {"I", "I'm", "I've", "TV", "OK", "Please", "Who", "What", "When", "W
              "Show", "List", "Find", "Get", "Tell", "Is", "Are", "Do", "Does", "Can", "Could", "Would", "The", "A",
              "An", "My", "Me", "And", "Or", "Also", "Then", "Book", "Cancel", "Create", "Add", "Check", "Look",
              "Search", "Send", "Set", "Update", "Delete", "Remove", "Make", "Put", "Let", "Any", "All", "How many",
-             "Mr", "Mrs", "Ms", "Mx", "Dr", "Prof", "Miss"}  # (a title is no part of the name: "Mr. Haruto Sato")
+             "Mr", "Mrs", "Ms", "Mx", "Dr", "Prof", "Miss",  # (a title is no part of the name: "Mr. Haruto Sato")
+             "If", "But", "So", "Will", "Was", "Were", "Did", "Has", "Have", "Had", "Should", "Shall", "May",
+             "Might", "Must", "Our", "Their", "His", "Her", "Its", "This", "That", "These", "Those", "There",
+             "Here", "Yes", "No", "Hi", "Hello", "Hey", "Thanks", "We", "We're", "You", "It", "It's", "Whoever",
+             "Whose", "Whom", "Now", "Just", "Still", "Okay"} | {
+    d.capitalize() + s for d in ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+    for s in ("", "s")}  # (a weekday names no record: "close on Saturdays")
 PREPOSITIONS = frozenset("about above across after against along among around at before behind below beneath beside "
                          "besides between beyond by despite during except for from in inside into near of off on onto "
                          "out outside over past per since through throughout till to toward towards under until unto "
@@ -250,11 +256,12 @@ def read(text: str, vocabulary: frozenset[str] | set[str] = frozenset()) -> list
             span = strip_possessive(m.group(1).strip(" .'’"))
             words = span.split()
             if m.start() == len(sentence.group()) - len(sentence.group().lstrip()):
-                words = words[1:] if words and words[0] in NOT_NAMES | {"When", "Is"} or len(words) == 1 else words
+                words = words[1:] if words and (words[0] in NOT_NAMES | {"When", "Is"} or len(words) == 1 or
+                                                words[0].lower() in ORDER_VERBS | {"sign"}) else words  # ("Sign X up")
             while words and words[0] in NOT_NAMES:
                 words = words[1:]
             span = " ".join(words)
-            if span and span not in NOT_NAMES and not (span.isupper() and len(span) <= 3) and \
+            if span and span not in NOT_NAMES and not (span.isupper() and len(span) <= 4 and " " not in span) and \
                     free((sentence.start() + m.start(), sentence.start() + m.start() + len(span))):
                 owner = m.group(1).strip(" .").endswith(("'s", "’s"))  # "Claire Moreau's rental": an owner
                 at = sentence.start() + m.start()
@@ -362,11 +369,13 @@ def pick(name: str, kind: str, description: str, offers: list[Offer], used: set[
     def best(*kinds: str) -> Offer | None:  # the first offer of the first kind that has one
         return next((o for k in kinds for o in fresh if o.kind == k), None)
 
-    for k, names in KIND_PARTS.items():  # emails, urls, phones, isbns, times: by their shape
+    for k, names in KIND_PARTS.items():  # emails, urls, phones, isbns, times: by their shape, and only those
         if parts & names:
             o = first(lambda o, k=k: o.kind == k)
             if o:
                 return _took(o, used, k)
+            if k != "time" and not parts & NAME_PARTS:  # ("email" takes no title: "The Salt Road")
+                return None
     if kind == "string" and parts & {"term", "semester", "season", "session", "period"}:  # "fall 2026"
         o = first(lambda o: o.kind == "season")
         if o:
@@ -420,12 +429,14 @@ def pick(name: str, kind: str, description: str, offers: list[Offer], used: set[
     if parts & ID_PARTS and not parts & NAME_PARTS - {"order"}:  # a code, a tracking number, a SKU
         nouns = {singular(w) for w in re.split(r"[_\-\s.]+|(?<=[a-z])(?=[A-Z])", name) if w} - ID_PARTS - \
             GENERIC_NOUNS  # (an id after another kind's noun is not this one's:
-        o = first(lambda o: o.kind == "isbn" or o.kind == "identifier" and abbreviates(str(o.value), parts) or
-                  o.kind == "noun_id" and (not nouns or o.noun in parts | desc))  # "reservation RS-4C" no train)
+        o = first(lambda o: id(o) not in used and (  # (one id fills one parameter: the SKU is no location_code)
+            o.kind == "isbn" or o.kind == "identifier" and abbreviates(str(o.value), parts) or
+            o.kind == "noun_id" and (not nouns or o.noun in parts | desc)))  # "reservation RS-4C" no train)
         if o:
             return _took(o, used, "identifier")
-        o = first(lambda o: o.kind in ("quoted", "slug"))  # what the user set apart, else no name: a code
-        return _took(o, used, "name") if o and required else None  # ("from_code" is no "Ravensholm Central")
+        o = first(lambda o: id(o) not in used and (o.kind == "quoted" and required or o.kind == "slug" and (
+            required or any(ch.isdigit() for ch in str(o.value)))))  # what the user set apart ("at RTM-01"), else
+        return _took(o, used, "name") if o else None  # no name: a code ("from_code" is no "Ravensholm Central")
     if parts & PLACE_PARTS:  # (an owner is no place: "Claire Moreau's rental")
         o = best("place") or (next((o for k in ("quoted", "cue", "name", "residual_place", "residual_named")
                                     for o in fresh if o.kind == k and o.noun != "'s"), None) or best("residual")
