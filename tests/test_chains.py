@@ -272,6 +272,10 @@ def test_a_goal_that_fetches_one_of_the_things_asked_for_in_the_plural_narrows_t
     assert not narrows("the top tracks of my top artists", ["getUsersTopArtists", "getArtistTopTracks"])
     assert not narrows("What songs are in the first of today's featured playlists?",
                        ["getFeaturedPlaylists", "getPlaylistTracks"])
+    # things asked in the plural by another word than the list's ("what books does she have": her loans)
+    assert narrows("what books does priya.shah@example.org have checked out?",
+                   ["findMembers", "listMemberLoans", "getLoan"])
+    assert not narrows("what address does the branch have?", ["listBranches", "getBranch"])
 
 
 def test_a_second_question_joined_by_and_without_a_comma_is_read_apart() -> None:

@@ -17,7 +17,7 @@ from typing import Any, Literal
 from toolgraph.execute.compress import dumps
 from toolgraph.execute.models import CallRecord
 from toolgraph.planner.models import Plan
-from toolgraph.text.lexicon import asks_to_change
+from toolgraph.text.lexicon import asks_many, asks_to_change
 from toolgraph.text.reading import TITLES, read, vocabulary_of
 from toolgraph.text.schema import schema_fields
 from toolgraph.text.words import ATTRIBUTE_STOPWORDS, stem
@@ -485,9 +485,10 @@ def _narrowed(query: str, calls: list[CallRecord], answered: list[CallRecord]) -
                                                                     if isinstance(v, list)]
             for key, items in lists:
                 plural = {w for w in key_parts(f"{key} {up.tool.rsplit('/', 1)[-1]}") if w.endswith("s")}
-                if len(items) > 1 and plural & words:
-                    out.append(f"the request asks for {sorted(plural & words)[0]}; the goal call [{c.id}] gave one "
-                               f"of the {len(items)} that [{up.id}] listed")
+                if len(items) > 1 and (plural & words or plural and asks_many(query)):
+                    asked = sorted(plural & words or plural)[0]
+                    out.append(f"the request asks for {asked}; the goal call [{c.id}] gave one of the {len(items)} "
+                               f"that [{up.id}] listed")
                     return out
     return out
 

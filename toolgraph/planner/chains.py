@@ -36,6 +36,7 @@ from toolgraph.text.lexicon import (
     Mention,
     asked_types,
     asks_for_change,
+    asks_many,
     asks_to_change,
     kind_of_words,
     mentions,
@@ -52,6 +53,12 @@ if TYPE_CHECKING:
 
 _QUESTION = re.compile(r"\s*(?:when|what|what's|which|who|who's|whom|whose|where|where's|why|how|is|are|was|were|"
                        r"does|do|did|has|have)\b", re.IGNORECASE)
+
+
+def _takes_email(card: ToolCard) -> bool:
+    """A tool with an email parameter (``email``, ``memberEmail``)."""
+    return any({"email", "mail"} & set(re.findall(r"[a-z]+", split_case(str(p.get("name") or "")).lower()))
+               for p in card.required + card.optional)
 
 
 def bare_path(card: ToolCard) -> str:
@@ -114,7 +121,8 @@ def narrows(text: str, names: list[str]) -> bool:
     if any(w.endswith("s") and not w.endswith(("ss", "us", "is")) and len(w) > 3 for w in goal):
         return False  # the goal lists things itself (the top tracks of my top artists, a playlist's tracks)
     listed = set().union(*(words(n) for n in names[:-1]))
-    return any(w.endswith("s") and w in asked and w in listed and w not in goal and singular(w) in goal and
+    many = asks_many(text)  # "what books does she have out": the things of the list, by another word
+    return any(w.endswith("s") and (w in asked or many) and w in listed and w not in goal and singular(w) in goal and
                singular(w) not in asked for w in listed)
 
 
@@ -317,6 +325,8 @@ class ChainFinder:
         """What starting a chain at ``first`` is worth, given what the request (``text``) names."""
         w = self.weights
         lookup = first.takes_a_name()
+        if text and any(o.kind == "email" for o in self.request(text).offers) and _takes_email(first):
+            return w.grounding  # an email is handed over to the tool that finds by it
         if not named:
             return -w.unneeded_lookup if lookup else 0.0
         near = self._name_nouns(named, text)
@@ -400,6 +410,8 @@ class ChainFinder:
         parts["start"] = self.start(first, req.mentions, text)
         if first.required and self.given(text, first) == len(first.required):  # the user handed over its inputs
             parts["start"] = max(parts["start"], 0.0)
+        if any(o.kind == "email" for o in req.offers) and not any(_takes_email(cards[t]) for t in chain.tools):
+            parts["unused"] = -w.grounding  # the request hands over an email no tool of the chain takes
         value = 0.0
         for f, c in zip(facts, covered, strict=True):  # a value an earlier tool provides is no user's
             value += sum(w.value if v in req.words else -w.value for v in f.values if v not in c)
