@@ -491,3 +491,25 @@ def test_a_failed_write_is_neither_substituted_nor_replanned_into_another_change
     from toolgraph.execute.outcome import asked_nouns
 
     assert "iban" in asked_nouns("I need the IBAN of customer CU-1184's savings account.")
+
+
+def test_which_things_answered_by_one_of_them_and_how_many_x_by_a_list_of_ys_are_not_answers() -> None:
+    plan = make_plan("Which accounts does olamide balogun hold with us?", [["accounts"], ["cards"]],
+                     [("accounts", "cards", "account_id")])
+    accounts = CallRecord(id="c1", tool=f"{GROUP}/accounts", level=0, status="ok",
+                          raw_value={"accounts": [{"account_id": "AC-1", "name": "Everyday Checking"},
+                                                  {"account_id": "AC-2", "name": "Goal Saver"}]})
+    cards = CallRecord(id="c2", tool=f"{GROUP}/cards", level=1, status="ok",
+                       bound_from={"account_id": "c1:accounts[0].account_id"},
+                       raw_value=[{"card_id": "CARD-1", "account_id": "AC-1"}])
+    outcome = judge(plan.query, plan, [accounts, cards])
+    assert outcome.status == "partial" and "gave one of the 2" in " ".join(outcome.reasons)
+    plan = make_plan("Which of our warehouses stock the drill, and how many units are on hand at each?",
+                     [["locations"]])
+    locations = CallRecord(id="c1", tool=f"{GROUP}/locations", level=0, status="ok",
+                           raw_value=[{"location_code": "RTM-01"}, {"location_code": "LDZ-02"}])
+    outcome = judge(plan.query, plan, [locations])
+    assert outcome.status == "partial" and "how many" in " ".join(outcome.reasons)
+    stock = CallRecord(id="c1", tool=f"{GROUP}/locations", level=0, status="ok",
+                       raw_value=[{"location_code": "RTM-01", "units": 138}, {"location_code": "LDZ-02", "units": 57}])
+    assert judge(plan.query, plan, [stock]).status == "success"

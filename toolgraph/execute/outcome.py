@@ -474,12 +474,14 @@ def _narrowed(query: str, calls: list[CallRecord], answered: list[CallRecord]) -
     words = {w.lower() for w in _WORD.findall(query)}
     out: list[str] = []
     for c in answered:
-        if not isinstance(_value(c), dict) or any(isinstance(v, list) and v for v in _value(c).values()):
+        taken = {how.split(":", 1)[0] for how in c.bound_from.values() if re.match(r"c[\d.]+:.*\[0\]", how)}
+        if (not isinstance(_value(c), dict) or any(isinstance(v, list) and v for v in _value(c).values())) \
+                and not taken:  # (a list of one item's things: the cards of the first of her accounts)
             continue
         for up in calls:  # (the calls before it: a sibling goal's list is its own answer)
             value = _value(up)
             if up is c or up in answered or up.level >= c.level or up.status != "ok" or \
-                    not isinstance(value, dict | list):
+                    not isinstance(value, dict | list) or not isinstance(_value(c), dict) and up.id not in taken:
                 continue
             lists = [("", value)] if isinstance(value, list) else [(k, v) for k, v in value.items()
                                                                     if isinstance(v, list)]
@@ -500,6 +502,19 @@ _COUNTED = re.compile(r"\bhow many\s+(?:([a-z]{3,})\s+)?([a-z]{3,})")  # how man
 SPECIFIC_CHANGES = [frozenset(g.split()) for g in (
     "cancel delete remove void", "renew extend", "refund", "freeze block lock suspend", "unfreeze unblock unlock",
     "approve accept", "reject decline deny", "acknowledge ack", "archive", "restore")]
+
+
+def _counts_other(query: str, call: CallRecord, tools: dict[str, Any]) -> bool:
+    """"How many units are on hand at each" answered by the list of locations: a list of things other than the
+    ones counted (the tool is not about them, no field counts them)."""
+    counted = _COUNTED.search(query.lower())
+    value = _value(call)
+    if counted is None or not isinstance(value, list) or _counted_field(value, query):
+        return False
+    t = tools.get(call.substitute_for or call.tool)
+    about = {stem(w) for w in key_parts(f"{call.tool.rsplit('/', 1)[-1]} {t.name} {t.description[:400]}"
+                                        if t else call.tool)}
+    return not {stem(w) for w in counted.groups() if w} & about
 
 
 def _changed(call: CallRecord, verb: str, writers: dict[str, str]) -> bool:
@@ -584,7 +599,9 @@ def judge(query: str, plan: Plan, calls: list[CallRecord], output_schemas: dict[
                 continue  # the goal tool is named for what was asked, and it answered
             if ask.kind == "attribute" and ask.word in which and ask.word in about:
                 continue  # "which company operates it" answered by a tool about "a train operating company"
-            if not any(meets(ask, v, query) for v in values + (passed if ask.word == "how much" else [])):
+            pool = [_value(c) for c in answered if not _counts_other(query, c, tools)] \
+                if ask.word == "how many" else values + (passed if ask.word == "how much" else [])
+            if not any(meets(ask, v, query) for v in pool if not is_empty(v) or (counting and v == [])):
                 outcome.reasons.append(f"the answer lacks {ask.describe()} (the request asks {ask.word!r}): "
                                        "no goal call returned one")
     if outcome.reasons:

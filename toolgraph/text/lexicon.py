@@ -192,13 +192,14 @@ def asks_to_change(query: str) -> str | None:
     return None
 
 
-_WH_PLURAL = re.compile(r"\s*(?:what|which)\s+(?:[a-z]+\s+)?([a-z]{3,}s)\s+(?:do|does|did|are|were|have|has|is)\b")
+_WH_PLURAL = re.compile(r"\s*(?:(?:what|which)\s+(?:[a-z]+\s+)?([a-z]{3,}s)\s+(?:do|does|did|are|were|have|has|is)\b|"
+                        r"which\s+([a-z]{3,}s)\s+(?!of\b)[a-z]+)")  # "which cardiologists work at the clinic"
 
 
 def asks_many(text: str) -> bool:
     """A question for things in the plural ("what books does she have checked out", "which open issues are ...")."""
     m = _WH_PLURAL.match(text.lower())
-    return m is not None and not m.group(1).endswith(("ss", "us", "is"))
+    return m is not None and not (m.group(1) or m.group(2)).endswith(("ss", "us", "is"))
 
 
 # The verbs that open the name of a tool that changes data (``cancel_booking``, ``addReview``); reads such as
