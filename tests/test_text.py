@@ -196,3 +196,11 @@ def test_plurals_in_ches_shes_and_xes_lose_their_es_but_caches_keep_the_e() -> N
     assert [singular(w) for w in ("branches", "boxes", "searches", "dishes", "caches", "addresses")] == \
         ["branch", "box", "search", "dish", "cache", "address"]
     assert stem("branches") == stem("branch")
+
+
+def test_apostrophes_quote_nothing_but_single_quotes_around_a_title_do() -> None:
+    from toolgraph.text.lexicon import mentions
+
+    assert [m.text for m in mentions("What's the interest rate on Kwame Asante's savings account?")] == \
+        ["Kwame Asante"]
+    assert [m.text for m in mentions("Is 'The Salt Road' on the shelf anywhere?")] == ["The Salt Road"]

@@ -37,7 +37,8 @@ SKIP_BEFORE = frozenset("the a an called named titled entitled".split())
 # "the second season of X": X is a show. (A part, and the kind of the whole it belongs to.)
 PART_OF = {"season": "show", "episode": "show", "seasons": "show", "episodes": "show"}
 
-QUOTED = re.compile(r"[\"“«']([^\"”»']{2,80})[\"”»']")
+# Quoted text; a single quote only where it opens and closes (no apostrophes: "What's ... Asante's" quotes nothing)
+QUOTED = re.compile(r"[\"“«]([^\"”»]{2,80})[\"”»]|(?:(?<=[\s(:])|^)'([^']{2,80})'(?=[\s.,;:!?)]|$)")
 CAPITALISED = re.compile(r"\b([A-Z][\w'’.-]*(?:\s+(?:of|the|de|von|van|la|le|del)?\s*[A-Z][\w'’.-]*)*)")
 NOT_NAMES = {"I", "I'm", "I've", "TV", "OK", "Please", "Who", "What", "When", "Where", "Which", "How", "Why", "Give",
              "Tell", "Show", "Find", "Get", "List", "Can", "Could", "Would", "The", "A", "An", "And", "Then", "Also",
@@ -55,7 +56,7 @@ NUMBER_VALUE = re.compile(r"\b(?:\d+(?:st|nd|rd|th)?|one|two|three|four|five|six
 def named_things(text: str) -> list[str]:
     """What the request names: quoted strings and capitalised word runs that are not the sentence's first word
     ("the movie The Dark Knight" -> The Dark Knight; "directed by Sofia Coppola" -> Sofia Coppola)."""
-    found = [m.group(1).strip() for m in QUOTED.finditer(text)]
+    found = [(m.group(1) or m.group(2)).strip() for m in QUOTED.finditer(text)]
     for sentence in re.split(r"(?<=[.!?])\s+", text):
         for m in CAPITALISED.finditer(sentence):
             span = m.group(1).strip(" .'’")
