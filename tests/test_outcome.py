@@ -513,3 +513,21 @@ def test_which_things_answered_by_one_of_them_and_how_many_x_by_a_list_of_ys_are
     stock = CallRecord(id="c1", tool=f"{GROUP}/locations", level=0, status="ok",
                        raw_value=[{"location_code": "RTM-01", "units": 138}, {"location_code": "LDZ-02", "units": 57}])
     assert judge(plan.query, plan, [stock]).status == "success"
+
+
+def test_the_first_of_an_unfiltered_list_is_an_arbitrary_pick_unless_the_request_asks_for_a_first_one() -> None:
+    plan = make_plan("Who did the most recent maintenance on vehicle VH-12?", [["drivers"], ["driver"]],
+                     [("drivers", "driver", "driver_id")])
+    drivers = CallRecord(id="c1", tool=f"{GROUP}/drivers", level=0, status="ok",
+                         raw_value={"drivers": [{"driver_id": "D-1", "name": "Sanjay Mehta"},
+                                                {"driver_id": "D-2", "name": "Jonas Berg"}]})
+    driver = CallRecord(id="c2", tool=f"{GROUP}/driver", level=1, status="ok", arguments={"driver_id": "D-1"},
+                        bound_from={"driver_id": "c1:drivers[0].driver_id"},
+                        raw_value={"driver_id": "D-1", "name": "Sanjay Mehta", "email": "s@x.example"})
+    outcome = judge(plan.query, plan, [drivers, driver])
+    assert outcome.status == "partial" and "arbitrary pick" in " ".join(outcome.reasons)
+    plan = make_plan("Who is the first driver on the roster?", [["drivers"], ["driver"]],
+                     [("drivers", "driver", "driver_id")])
+    assert "arbitrary pick" not in " ".join(judge(plan.query, plan, [drivers, driver]).reasons)
+    plan = make_plan("What's Sanjay Mehta's email?", [["drivers"], ["driver"]], [("drivers", "driver", "driver_id")])
+    assert judge(plan.query, plan, [drivers, driver]).status == "success"  # the first one is the one named

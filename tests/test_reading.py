@@ -285,3 +285,9 @@ def test_a_person_lookup_takes_the_owner_never_a_title_or_a_place_and_an_email_t
     with pytest.raises(ArgumentError):
         bind(tool(("email", "string")), text, [])
     assert "Saturdays" not in [o.value for o in read("When does the Hillcrest branch close on Saturdays?")]
+
+
+def test_contractions_and_pronouns_name_nothing() -> None:
+    words = {"search", "recipes", "by", "ingredient", "ingredients", "recipe"}
+    offers = read("I've got a couple of cans of chickpeas. What can I cook with them?", words)
+    assert not [o for o in offers if str(o.value).lower() in ("i've", "them")]

@@ -504,6 +504,38 @@ SPECIFIC_CHANGES = [frozenset(g.split()) for g in (
     "approve accept", "reject decline deny", "acknowledge ack", "archive", "restore")]
 
 
+_PICKS = re.compile(r"\b(?:first|any|latest|newest|most recent|last|oldest|top|one of|some|random|earliest|next|"
+                    r"biggest|largest|smallest|cheapest|highest|lowest|best|worst)\b", re.IGNORECASE)
+
+
+def _arbitrary(query: str, calls: list[CallRecord]) -> list[str]:
+    """A value taken from the first of several records that a call listed with no filter at all, when that record
+    holds nothing the request names and the request asks for no first, latest or best one: the first driver of
+    the fleet answers no "who did the maintenance"."""
+    picked = {stem(w) for m in _PICKS.finditer(query.lower())  # "the most recent maintenance": of maintenance
+              for w in re.findall(r"[a-z]+", query.lower()[m.end():])[:3]}
+    every = {r.id: r for c in calls for r in (*c.replanned, c)}
+    named = [[w for w in re.findall(r"[a-z0-9]+", str(o.value).lower()) if w not in HONORIFICS]
+             for o in read(query) if o.kind in NAMING_KINDS]
+    for c in every.values():
+        if c.status != "ok":
+            continue
+        for how in c.bound_from.values():
+            m = re.match(r"(c[\d.]+):(.*?)\[0\]", how)
+            up = every.get(m.group(1)) if m else None
+            if up is None or up.arguments or up.status != "ok" or \
+                    {stem(w) for w in key_parts(f"{up.tool.rsplit('/', 1)[-1]} {m.group(2)}")} & picked:
+                continue  # (the first one of those was asked for)
+            listed = value_at(_value(up), m.group(2)) if m.group(2) else _value(up)
+            if not isinstance(listed, list) or len(listed) < 2:
+                continue
+            text = set(re.findall(r"[a-z0-9]+", dumps(listed[0]).lower()))
+            if not any(words and all(w in text for w in words) for words in named):
+                return [f"[{c.id}] took the first of the {len(listed)} records [{up.id}] listed with no filter, "
+                        "and it is none the request names: an arbitrary pick"]
+    return []
+
+
 def _counts_other(query: str, call: CallRecord, tools: dict[str, Any]) -> bool:
     """"How many units are on hand at each" answered by the list of locations: a list of things other than the
     ones counted (the tool is not about them, no field counts them)."""
@@ -586,7 +618,8 @@ def judge(query: str, plan: Plan, calls: list[CallRecord], output_schemas: dict[
     verb = asks_to_change(query) if ok else None
     if verb and not any(_changed(c, verb, writers or {}) for c in ok):
         outcome.reasons.append(f"the request asks to change something ({verb!r}), but no call changed anything")
-    for why in _wrong_owner(query, plan, answered, nearby_fields or set()) + _narrowed(query, calls, answered):
+    for why in _wrong_owner(query, plan, answered, nearby_fields or set()) + _narrowed(query, calls, answered) + \
+            _arbitrary(query, calls):
         outcome.reasons.append(why)
     named = {stem(p) for c in answered for p in key_parts(c.tool.rsplit("/", 1)[-1])}  # air_quality: "the air"
     which = which_nouns(query)

@@ -399,8 +399,8 @@ def _for_tool(offered: list[Any], tool: ExecTool, vocabulary: frozenset[str] | s
         if o.kind == "quoted" and any(x.kind == "name" for x in offered) or o.kind == "place" or \
                 o.kind == "name" and str(o.value).lower() in places:  # ... never a title or a place ("at Riverside")
             return replace(o, kind="residual")
-        if o.kind in ("residual_named", "residual_place"):  # nor "the spin class", "at northgate"
-            return replace(o, kind="topic")
+        if o.kind in ("residual_named", "residual_place", "slug"):  # nor "the spin class", "at northgate",
+            return replace(o, kind="topic")  # "vehicle VH-12"
         return o
 
     return [as_read(r, o) for r, o in ranked]

@@ -58,6 +58,10 @@ _TOKEN = re.compile(r"(?<![\w@.-])(?=[A-Za-z0-9-]*\d)[A-Za-z0-9][A-Za-z0-9-]*[A-
 _NOUN_ID = re.compile(r"\b([A-Za-z]{2,})(?:\s+(?:#|no\.?|number|num\.?|id|code|ref)?\s*[:#]?\s*|\s*[:#]\s*)"
                       r"((?=[A-Za-z0-9-]*\d)[A-Za-z0-9][A-Za-z0-9-]*(?-i:\s[A-Z0-9]{2,4}(?![\w-]))?)\b",
                       re.IGNORECASE)  # ("plate KX68 TRU": a capitals part is the id's too; db-primary-02: none)
+CONTRACTIONS = frozenset("i've i'm i'd i'll we've we're we'd we'll you've you're you'd they've they're they'd "
+                         "it's that's there's here's what's who's where's how's let's can't won't don't didn't "
+                         "isn't aren't wasn't weren't haven't hasn't".split())
+PRONOUNS = frozenset("it them this that these those him her me us you they he she one ones".split())
 ORDER_VERBS = WRITE_NAME_VERBS | {"file", "log", "raise", "open", "make", "order", "request", "lodge", "arrange"}
 _ORDERED = re.compile(r"(?:^|[.!?]\s+|\bplease\s+)([A-Za-z]+)\s+(?:a|an|the|some|my|our|his|her|their)\s+"
                       r"([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,3}?)(?=\s+(?:for|with|on|at|to|from|in|by|and|of|that|"
@@ -104,6 +108,11 @@ class Offer:
     noun: str = ""  # the noun before an id, the unit after a count, "'s" after a name that owns something
     start: int = 0  # where in the request (earlier offers win ties)
     head: str = ""  # the word right after a name, lower case: the noun it names one of ("the Mathematics department")
+
+
+def _not_name(word: str) -> bool:
+    """A word that starts no name: "What", and "What's", "Who's", "I'm" too."""
+    return word in NOT_NAMES or re.sub(r"['’](?:s|re|ve|ll|d|m)$", "", word) in NOT_NAMES
 
 
 def strip_possessive(text: str) -> str:
@@ -256,9 +265,9 @@ def read(text: str, vocabulary: frozenset[str] | set[str] = frozenset()) -> list
             span = strip_possessive(m.group(1).strip(" .'’"))
             words = span.split()
             if m.start() == len(sentence.group()) - len(sentence.group().lstrip()):
-                words = words[1:] if words and (words[0] in NOT_NAMES | {"When", "Is"} or len(words) == 1 or
-                                                words[0].lower() in ORDER_VERBS | {"sign"}) else words  # ("Sign X up")
-            while words and words[0] in NOT_NAMES:
+                words = words[1:] if words and (_not_name(words[0]) or words[0] in ("When", "Is") or len(words) == 1
+                                                or words[0].lower() in ORDER_VERBS | {"sign"}) else words  # "Sign X up"
+            while words and _not_name(words[0]):
                 words = words[1:]
             span = " ".join(words)
             if span and span not in NOT_NAMES and not (span.isupper() and len(span) <= 4 and " " not in span) and \
@@ -275,7 +284,7 @@ def read(text: str, vocabulary: frozenset[str] | set[str] = frozenset()) -> list
         if m.group(1).lower() in ORDER_VERBS and free(m.span(2)) and m.group(2).lower() not in STOP:
             add(Offer(m.group(2).strip(), "ordered", start=m.start(2)))
     for m in _TOPIC.finditer(text):
-        words = [w for w in m.group(1).split() if w.lower() not in STOP]
+        words = [w for w in m.group(1).split() if w.lower() not in STOP and w.lower() not in PRONOUNS]
         if words:
             add(Offer(" ".join(words), "topic", start=m.start(1)))
     return out
@@ -307,7 +316,8 @@ def _residual_runs(text: str, vocabulary: frozenset[str] | set[str], taken: list
         inside = any(a <= m.start() < b for a, b in taken)
         tools_word = not inside and low not in STOP and (stem(low) in known or low in known)
         plain = (inside or low in STOP or low in NOT_A_NAME or low in NUMBER_WORDS or low in MONTHS or
-                 tools_word or len(low) < 2 or word.capitalize() in TITLES)
+                 tools_word or len(low) < 2 or word.capitalize() in TITLES or low in PRONOUNS or
+                 word in NOT_NAMES or low.replace("’", "'") in CONTRACTIONS)  # ("I've got ...": no name)
         if plain:
             if current:
                 runs.append((begin, " ".join(current), before, tools_word and len(low) > 2))
