@@ -284,3 +284,13 @@ def test_a_second_question_joined_by_and_without_a_comma_is_read_apart() -> None
     assert second_question("Who owns the server behind INC-4420 and what's their email?") == "what's their email?"
     assert second_question("Which station is closest and when does it open?") == "when does it open?"
     assert second_question("show me the cats and dogs of the shelter") is None
+
+
+def test_direction_role_needs_fold_into_the_kind_they_are_codes_of() -> None:
+    from toolgraph.planner.graph import merge_roles
+
+    needs = {"station_code": ["find_stations"], "from_code": ["get_reservation"], "to_code": ["get_reservation"],
+             "train_number": ["get_train"]}
+    assert merge_roles(needs) == {"station_code": ["find_stations", "get_reservation"],
+                                  "train_number": ["get_train"]}
+    assert merge_roles({"from_code": ["get_reservation"]}) == {"from_code": ["get_reservation"]}

@@ -55,10 +55,7 @@ _QUESTION = re.compile(r"\s*(?:when|what|what's|which|who|who's|whom|whose|where
                        r"does|do|did|has|have)\b", re.IGNORECASE)
 
 
-def _takes_email(card: ToolCard) -> bool:
-    """A tool with an email parameter (``email``, ``memberEmail``)."""
-    return any({"email", "mail"} & set(re.findall(r"[a-z]+", split_case(str(p.get("name") or "")).lower()))
-               for p in card.required + card.optional)
+HANDED = ("email", "slug", "identifier", "noun_id", "isbn")  # values a request hands over by their shape
 
 
 def bare_path(card: ToolCard) -> str:
@@ -325,8 +322,8 @@ class ChainFinder:
         """What starting a chain at ``first`` is worth, given what the request (``text``) names."""
         w = self.weights
         lookup = first.takes_a_name()
-        if text and any(o.kind == "email" for o in self.request(text).offers) and _takes_email(first):
-            return w.grounding  # an email is handed over to the tool that finds by it
+        if text and self._takes_handed(text, first):
+            return w.grounding  # an email, a host name or a code is handed over to the tool that finds by it
         if not named:
             return -w.unneeded_lookup if lookup else 0.0
         near = self._name_nouns(named, text)
@@ -410,8 +407,9 @@ class ChainFinder:
         parts["start"] = self.start(first, req.mentions, text)
         if first.required and self.given(text, first) == len(first.required):  # the user handed over its inputs
             parts["start"] = max(parts["start"], 0.0)
-        if any(o.kind == "email" for o in req.offers) and not any(_takes_email(cards[t]) for t in chain.tools):
-            parts["unused"] = -w.grounding  # the request hands over an email no tool of the chain takes
+        if any(o.kind in HANDED for o in req.offers) and not any(self._takes_handed(text, cards[t])
+                                                                 for t in chain.tools):
+            parts["unused"] = -w.grounding  # the request hands over an email or a code no tool of the chain takes
         value = 0.0
         for f, c in zip(facts, covered, strict=True):  # a value an earlier tool provides is no user's
             value += sum(w.value if v in req.words else -w.value for v in f.values if v not in c)
@@ -432,6 +430,18 @@ class ChainFinder:
         chain.parts = {k: round(v, 4) for k, v in parts.items() if v}
         chain.score = round(sum(parts.values()), 6)
         return chain
+
+    def _takes_handed(self, text: str, card: ToolCard) -> bool:
+        """Whether a tool takes a value the request hands over by its shape (an email, ``api-gw-03``, ``INC-4420``,
+        an id after its noun), as the binder would read it (toolgraph.text.reading.pick)."""
+        key = (text, card.id, "handed")
+        if key not in self._given:
+            offers = [o for o in self.request(text).offers if o.kind in HANDED]
+            self._given[key] = int(bool(offers) and any(
+                pick(str(p.get("name") or ""), json_type_of(p.get("type")), str(p.get("description") or ""),
+                     offers, set(), needed) is not None
+                for ps, needed in ((card.required, True), (card.optional, False)) for p in ps))
+        return bool(self._given[key])
 
     def given(self, text: str, card: ToolCard) -> int:
         """How many of a tool's required parameters the request gives strongly (toolgraph.text.reading)."""

@@ -16,7 +16,7 @@ from toolgraph.db.store import GraphStore
 from toolgraph.embeddings.base import Embedder
 from toolgraph.text.lexicon import LITERAL
 from toolgraph.text.lexicon import named_things as named_things  # (re-exported: the planner's search reads it here)
-from toolgraph.text.params import GENERIC_IDS, IDENTIFIER, NUMERIC_NAME, is_lookup_param
+from toolgraph.text.params import GENERIC_IDS, IDENTIFIER, NUMERIC_NAME, is_lookup_param, role_key
 from toolgraph.text.reading import given_strongly, pick, read, vocabulary_of
 from toolgraph.text.schema import NUMERIC_TYPES, json_type_of
 from toolgraph.text.words import lexical_similarity
@@ -131,6 +131,19 @@ def keep_reads(store: GraphStore, stamp: Callable[[], Any]) -> GraphReads:
 
 def shared_reads(store: GraphStore) -> GraphReads | None:
     return _shared_reads.get(store)
+
+
+def merge_roles(inputs: dict[str, list[str]]) -> dict[str, list[str]]:
+    """One tool's needs with each direction-role input (``from_code``, ``to_code``) folded into the kind it is a
+    code of (``station_code``), in place: one need, met by any of their providers (a reservation that learnt to
+    answer ``from_code`` must not make the station code a second need)."""
+    for r in [r for r in inputs if role_key(r)]:
+        role = role_key(r)
+        kind = next((a for a in inputs if a != r and role_key(a) is None and role and a.endswith("_" + role[1])),
+                    None)
+        if kind is not None:
+            inputs[kind] = list(dict.fromkeys(inputs[kind] + inputs.pop(r)))
+    return inputs
 
 
 @dataclass
@@ -252,6 +265,8 @@ class PlannerGraph:
             if resource.lower() in supplied.get(row["id"], set()):
                 continue  # the user gives this value: no tool needs to provide it
             needs.setdefault(row["id"], {}).setdefault(resource.lower(), []).append(row["provider"])
+        for inputs in needs.values():
+            merge_roles(inputs)
         return needs
 
     def query_vector(self, text: str) -> list[float] | None:
