@@ -291,3 +291,10 @@ def test_contractions_and_pronouns_name_nothing() -> None:
     words = {"search", "recipes", "by", "ingredient", "ingredients", "recipe"}
     offers = read("I've got a couple of cans of chickpeas. What can I cook with them?", words)
     assert not [o for o in offers if str(o.value).lower() in ("i've", "them")]
+
+
+def test_a_name_before_a_noun_fills_the_parameter_a_person_would_call_the_same() -> None:
+    finder = ExecTool(id="t/find_employees", name="find_employees",
+                      optional_params=[Param(name="name", type="string"), Param(name="department", type="string")])
+    words = {"find", "employees", "employee", "name", "department", "works"}
+    assert bind(finder, "Who works in the Data Platform team?", [], words).arguments == {"department": "Data Platform"}

@@ -529,8 +529,9 @@ def _arbitrary(query: str, calls: list[CallRecord]) -> list[str]:
             listed = value_at(_value(up), m.group(2)) if m.group(2) else _value(up)
             if not isinstance(listed, list) or len(listed) < 2:
                 continue
-            text = set(re.findall(r"[a-z0-9]+", dumps(listed[0]).lower()))
-            if not any(words and all(w in text for w in words) for words in named):
+            values = " ".join(str(v) for _, v in leaves(listed[0]) if isinstance(v, str | int | float)).lower()
+            text = set(re.findall(r"[a-z0-9]+", values))
+            if not up.arguments and not any(words and all(w in text for w in words) for words in named):
                 return [f"[{c.id}] took the first of the {len(listed)} records [{up.id}] listed with no filter, "
                         "and it is none the request names: an arbitrary pick"]
     return []

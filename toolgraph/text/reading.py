@@ -433,7 +433,8 @@ def pick(name: str, kind: str, description: str, offers: list[Offer], used: set[
     if kind != "string":
         return None
     o = None if parts & ID_PARTS else first(  # (a name is no code: "Marlow Quay station" is no station_code)
-        lambda o: o.kind in NAMED_BEFORE_NOUN and o.noun != "'s" and o.head in parts - GENERIC_NOUNS)
+        lambda o: o.kind in NAMED_BEFORE_NOUN and o.noun != "'s" and
+        bool(SAME_NOUNS.get(o.head, {o.head}) & (parts - GENERIC_NOUNS)))
     if o is not None:  # "the Mathematics department" -> department, "the Riverside club" -> club
         return _took(o, used, f"name before {o.head!r}")
     if parts & ID_PARTS and not parts & NAME_PARTS - {"order"}:  # a code, a tracking number, a SKU
@@ -493,6 +494,12 @@ def _took(offer: Offer, used: set[int], how: str) -> tuple[Any, str]:
     return offer.value, how
 
 
+# Nouns an API and a person use for the same thing ("the Data Platform team" fills ``department``).
+SAME_NOUNS = {w: set(group.split()) for group in (
+    "team department dept division unit group squad", "company organisation organization firm employer business",
+    "shop store outlet", "film movie", "town city", "building site venue", "course class module",
+    "branch location office", "doctor physician", "song track", "show programme program")
+    for w in group.split()}
 NAMED_BEFORE_NOUN = ("quoted", "name", "residual_named", "residual")
 GENERIC_NOUNS = {"name", "id", "type", "value", "text", "query", "q", "search", "term", "key", "code", "number"}
 WEAK_READINGS = ("number", "name", "place")
