@@ -192,6 +192,8 @@ def enrich(tools: list[Any], io: dict[str, tuple[list[Any], list[Any]]],
     keys = {o.key for _, outs in io.values() for o in outs if o.qualified}
     keys |= {i.key for tid, (ins, _) in io.items() for i in ins
              if i.qualified or "{" + i.raw + "}" in (by_id[tid].url or "")}
+    keys |= {i.key for ins, _ in io.values() for i in ins  # (an MCP tool's engineer_id is a kind too; a role
+             if i.key.endswith("_id") and not any(t in ROLE_WORDS for t in i.key[:-3].split("_"))}  # id is none)
     kinds = entity_kinds(keys)
     coded = coded_kinds(io)
     out: dict[str, tuple[list[Any], list[Any]]] = {}

@@ -187,3 +187,14 @@ def test_a_writes_free_text_is_the_users_never_a_strong_need_but_its_ids_are() -
     strong = {(c.source.split("/")[1], c.target.split("/")[1], c.resource) for c in found if c.strong}
     assert ("listvehicles", "schedulemaintenance", "vehicle_id") in strong
     assert not [e for e in strong if e[2] == "service_type"]
+
+
+def test_a_role_id_filter_is_fed_by_the_kind_of_person_the_api_takes_by_id_even_without_paths() -> None:
+    tools = [op("find_engineer", "", ["name"], output=obj(engineers={"type": "array", "items": obj(
+                 engineer_id="string", name="string")}), source="mcp"),
+             op("get_engineer", "", ["engineer_id"], output=obj(engineer_id="string", email="string"), source="mcp"),
+             op("list_incidents", "", [], ["status", "assignee_id"], output=obj(incidents={"type": "array", "items":
+                 obj(incident_id="string", assignee_id="string")}), source="mcp")]
+    found, _ = find_candidates(tools, ResourceParams())
+    assert ("find_engineer", "list_incidents") in {(c.source.split("/")[1], c.target.split("/")[1]) for c in found
+                                                   if c.param == "assignee_id"}

@@ -298,3 +298,14 @@ def test_a_name_before_a_noun_fills_the_parameter_a_person_would_call_the_same()
                       optional_params=[Param(name="name", type="string"), Param(name="department", type="string")])
     words = {"find", "employees", "employee", "name", "department", "works"}
     assert bind(finder, "Who works in the Data Platform team?", [], words).arguments == {"department": "Data Platform"}
+
+
+def test_an_optional_person_filter_takes_the_persons_id_along_its_edge_and_a_role_word_is_no_name() -> None:
+    from toolgraph.execute.params import Upstream
+
+    incidents = tool(optional=(("status", "string"), ("assignee_id", "string"), ("server_id", "string")))
+    found = Upstream("c1", "find_engineer", {"engineers": [{"engineer_id": "ENG-1", "name": "Lena Vogt"}]},
+                     resource="engineer_id", direct=True)
+    binding = bind(incidents, "Which incidents are assigned to lena vogt?", [found], {"incidents", "status"})
+    assert binding.arguments == {"assignee_id": "ENG-1"} and binding.sources["assignee_id"].startswith("c1:")
+    assert not [o for o in read("incidents assigned to lena vogt", {"incidents"}) if o.value == "assigned"]

@@ -16,7 +16,15 @@ from jsonschema import Draft202012Validator, FormatChecker
 from toolgraph.errors import ArgumentError
 from toolgraph.execute.base import ExecTool
 from toolgraph.text.lexicon import WRITE_NAME_VERBS
-from toolgraph.text.params import LOOKUP_VERBS, PERSON_KINDS, is_identifier, role_ids, role_key, role_stem
+from toolgraph.text.params import (
+    LOOKUP_VERBS,
+    PERSON_KINDS,
+    ROLE_WORDS,
+    is_identifier,
+    role_ids,
+    role_key,
+    role_stem,
+)
 from toolgraph.text.reading import pick, read, vocabulary_of
 from toolgraph.text.schema import described_values, json_type_of
 from toolgraph.text.words import READING_STOPWORDS as STOP
@@ -211,6 +219,12 @@ def _original_path(original: Any, reordered: Any, path: str) -> str:
     return "".join(out)
 
 
+def _person_id(name: str) -> bool:
+    """An id of a person, by kind or role (``user_id``, ``engineer_id``, ``assignee_id``)."""
+    low = name.lower()
+    return low.endswith("_id") and (low[:-3] in PERSON_KINDS or low[:-3] in ROLE_WORDS)
+
+
 def _same_value(param: str, resource: str) -> bool:
     """Whether a plan edge's resource can fill ``param``: both ids (``user_id`` for ``assignee_id``), or one's words
     hold the other's (``city`` and ``city_name``); an edge for ``longitude`` fills no ``date``."""
@@ -299,8 +313,9 @@ def bind(tool: ExecTool, request: str, upstream: list[Upstream], vocabulary: fro
             if p.name not in required and not up.direct:
                 continue
             names = _names_for(p.name, up.resource if up.direct else None, request)
-            if p.name not in required:
-                names = [p.name]  # optional: only an exact field along a plan edge
+            if p.name not in required:  # optional: only an exact field along a plan edge, or the edge's person id
+                names = [p.name] + ([up.resource] if up.resource and up.resource != p.name and
+                                    _person_id(p.name) and _person_id(up.resource) else [])
             elif not up.direct and names[-1] == "id" and p.name.lower() != "id":
                 names = names[:-1]  # a bare `id` only along a plan edge
             value = exact_first(up.value, {v.lower() for v in up.inputs}, request=request)  # named as asked first
@@ -399,8 +414,9 @@ def _for_tool(offered: list[Any], tool: ExecTool, vocabulary: frozenset[str] | s
         if o.kind == "quoted" and any(x.kind == "name" for x in offered) or o.kind == "place" or \
                 o.kind == "name" and str(o.value).lower() in places:  # ... never a title or a place ("at Riverside")
             return replace(o, kind="residual")
-        if o.kind in ("residual_named", "residual_place", "slug"):  # nor "the spin class", "at northgate",
-            return replace(o, kind="topic")  # "vehicle VH-12"
+        if o.kind in ("residual_named", "slug") or o.kind == "residual_place" and \
+                str(o.value).lower() in places:  # nor "the spin class", "vehicle VH-12" ("assigned to lena vogt"
+            return replace(o, kind="topic")  # is a person, after "to")
         return o
 
     return [as_read(r, o) for r, o in ranked]

@@ -274,11 +274,30 @@ class ChainFinder:
                     continue  # (a tool that needs the value itself only echoes it: no origin of it)
                 grow([p, *chain], [(p, r) for r in needs[p]] + open_needs[1:])
 
+        people = bool(self.request(text).mentions)  # a request that names someone (capitalised, or a possessive)
         for g in goals:
             if g in needs and g in self.graph.tools([g]):  # (a goal the graph no longer holds is skipped)
                 before = len(out)
                 grow([g], [(g, r) for r in needs[g]])
                 del out[before + self.chains_per_goal:]  # providers are tried best first: keep the first found
+                if people:
+                    out += self._filtered_by_person(g, out[before:], blocked, seen)
+        return out
+
+    def _filtered_by_person(self, goal: str, found: list[Chain], blocked: set[str] | frozenset[str],
+                            seen: set[tuple[str, ...]]) -> list[Chain]:
+        """"Which open issues are assigned to Maria Lopez": each chain to a goal with an optional person filter
+        (``assignee_id``), started instead at a lookup that provides it and needs nothing (``GET /users?name=``)."""
+        filters = self.graph.person_filters(goal)
+        lookups = [p for ps in filters.values() for p in ps if p not in blocked and p in self.graph.tools([p])
+                   and self.graph.cards[p].takes_a_name() and not self.graph.needed_inputs([p])]
+        out = []
+        for chain in found:
+            for p in dict.fromkeys(lookups):
+                tools = [p, *chain.tools]
+                if p not in chain.tools and len(tools) <= self.max_len and tuple(tools) not in seen:
+                    seen.add(tuple(tools))
+                    out.append(Chain(tools))
         return out
 
     def needs_of(self, ids: list[str], text: str, blocked: set[str] | frozenset[str] = frozenset()

@@ -16,7 +16,15 @@ from toolgraph.db.store import GraphStore
 from toolgraph.embeddings.base import Embedder
 from toolgraph.text.lexicon import LITERAL
 from toolgraph.text.lexicon import named_things as named_things  # (re-exported: the planner's search reads it here)
-from toolgraph.text.params import GENERIC_IDS, IDENTIFIER, NUMERIC_NAME, is_lookup_param, role_key
+from toolgraph.text.params import (
+    GENERIC_IDS,
+    IDENTIFIER,
+    NUMERIC_NAME,
+    PERSON_KINDS,
+    ROLE_WORDS,
+    is_lookup_param,
+    role_key,
+)
 from toolgraph.text.reading import given_strongly, pick, read, vocabulary_of
 from toolgraph.text.schema import NUMERIC_TYPES, json_type_of
 from toolgraph.text.words import lexical_similarity
@@ -203,6 +211,24 @@ class PlannerGraph:
                     self._sequential[(row["source"], row["target"])] = float(row["weight"] or 0.0)
             self._sequential_seen = set(known)
         return {(a, b): w for (a, b), w in self._sequential.items() if a in ids and b in ids}
+
+    def person_filters(self, tool_id: str) -> dict[str, list[str]]:
+        """A tool's optional id filters for a person (``assignee_id``, ``owner_id``, ``engineer_id``) -> the tools a
+        resource edge says provide them (a weak edge: the filter is optional): "the issues assigned to Maria Lopez"
+        looks her up first."""
+        card = self.tools([tool_id]).get(tool_id)
+        if card is None:
+            return {}
+        wanted = {str(p.get("name") or "").lower() for p in card.optional}
+        wanted = {w for w in wanted if w.endswith("_id") and (w[:-3] in ROLE_WORDS or w[:-3] in PERSON_KINDS)}
+        if not wanted:
+            return {}
+        out: dict[str, list[str]] = {}
+        for row in self._read("planner_inputs", "id", [tool_id]):
+            resource = str(row["resource"] or "").lower()
+            if resource in wanted or resource.endswith("_id") and resource[:-3] in PERSON_KINDS:
+                out.setdefault(resource, []).append(row["provider"])
+        return out
 
     def needed_inputs(self, ids: list[str], text: str = "") -> dict[str, dict[str, list[str]]]:
         """tool -> input -> the tools that provide it, for the inputs a tool cannot run without another tool:

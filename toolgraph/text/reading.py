@@ -276,6 +276,8 @@ def read(text: str, vocabulary: frozenset[str] | set[str] = frozenset()) -> list
                 at = sentence.start() + m.start()
                 add(Offer(span, "name", "'s" if owner else "", start=at, head=_next_word(text, at + len(span))))
     for start, run, after, head in _residual_runs(text, vocabulary, taken):
+        if run.lower() in ROLE_WORDS:  # "assigned to lena vogt": a role, not a name
+            continue
         kind = ("residual_place" if after in PLACE_CUES else
                 "residual_owner" if after in ("'s", "by", "named", "called") else
                 "residual_named" if after == "the" and head else "residual")  # "the glasgow depot": names one
