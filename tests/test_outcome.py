@@ -531,3 +531,14 @@ def test_the_first_of_an_unfiltered_list_is_an_arbitrary_pick_unless_the_request
     assert "arbitrary pick" not in " ".join(judge(plan.query, plan, [drivers, driver]).reasons)
     plan = make_plan("What's Sanjay Mehta's email?", [["drivers"], ["driver"]], [("drivers", "driver", "driver_id")])
     assert judge(plan.query, plan, [drivers, driver]).status == "success"  # the first one is the one named
+
+
+def test_a_lookup_that_found_nothing_used_no_name() -> None:
+    plan = make_plan("Which open issues are assigned to Maria Lopez in Apollo?", [["projects"], ["issues"]],
+                     [("projects", "issues", "project_id")])
+    empty = CallRecord(id="c1", tool=f"{GROUP}/projects", level=0, status="ok", arguments={"name": "Maria Lopez"},
+                       raw_value={"projects": []})
+    issues = CallRecord(id="c2", tool=f"{GROUP}/issues", level=1, status="ok", arguments={"project_id": "PRJ-10"},
+                        raw_value=[{"issue_id": 101, "title": "Login page crashes", "project": "Apollo"}])
+    outcome = judge(plan.query, plan, [empty, issues])
+    assert outcome.status == "partial" and "'Maria Lopez'" in " ".join(outcome.reasons)

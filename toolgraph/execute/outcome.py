@@ -405,7 +405,8 @@ def unused_names(query: str, plan: Plan, calls: list[CallRecord]) -> list[str]:
     argument or gave back: a run that never touched them did not answer this request."""
     vocabulary = vocabulary_of(*(f"{t.name} {t.description[:600]}" for t in plan.tools))
     every = [r for c in calls for r in (*c.replanned, c)]  # the calls of re-planned paths too
-    seen = " ".join(dumps(c.arguments) + " " + dumps(_value(c)) for c in every if c.status == "ok").lower()
+    seen = " ".join((dumps(c.arguments) if not is_empty(_value(c)) else "") + " " + dumps(_value(c))
+                    for c in every if c.status == "ok").lower()  # (a lookup that found nothing used no name)
     seen_words = set(re.findall(r"[a-z0-9]+", seen))
     out: list[str] = []
     for o in read(query, vocabulary):

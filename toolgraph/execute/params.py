@@ -278,6 +278,9 @@ def bind(tool: ExecTool, request: str, upstream: list[Upstream], vocabulary: fro
     """Arguments for ``tool`` without an LLM; an unbindable required parameter raises ArgumentError naming it.
     ``vocabulary``: the words of the tools at hand, so that what else the request says reads as names."""
     offered = _for_tool(read(request, vocabulary | _words_of(tool)), tool, vocabulary)
+    looked_up = {v.lower() for up in upstream for v in up.inputs}  # a name an earlier lookup took is its kind's
+    offered = [replace(o, kind="residual") if o.kind in ("name", "place", "cue") and isinstance(o.value, str)
+               and o.value.lower() in looked_up else o for o in offered]  # ("assigned to Maria Lopez in Apollo")
     used: set[int] = set()
     args: dict[str, Any] = {}
     sources: dict[str, str] = {}
