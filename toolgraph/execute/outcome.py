@@ -545,10 +545,15 @@ def _counts_other(query: str, call: CallRecord, tools: dict[str, Any]) -> bool:
     value = _value(call)
     if counted is None or not isinstance(value, list) or _counted_field(value, query):
         return False
+    return not {stem(w) for w in counted.groups() if w} & _about(call, tools)
+
+
+def _about(call: CallRecord, tools: dict[str, Any]) -> set[str]:
+    """Stems of what a called tool is about: its operation, name and description (the planned tool's, for a
+    substitute)."""
     t = tools.get(call.substitute_for or call.tool)
-    about = {stem(w) for w in key_parts(f"{call.tool.rsplit('/', 1)[-1]} {t.name} {t.description[:400]}"
-                                        if t else call.tool)}
-    return not {stem(w) for w in counted.groups() if w} & about
+    return {stem(w) for w in key_parts(f"{call.tool.rsplit('/', 1)[-1]} {t.name} {t.description[:400]}"
+                                       if t else call.tool)}
 
 
 def _changed(call: CallRecord, verb: str, writers: dict[str, str]) -> bool:
@@ -591,11 +596,8 @@ def judge(query: str, plan: Plan, calls: list[CallRecord], output_schemas: dict[
     tools = {t.id: t for t in plan.tools}
     for c in answered:
         if counting and _value(c) == [] and not c.simulated:  # "how many": an empty list counts 0, of its things
-            t = tools.get(c.substitute_for or c.tool)
-            about = {stem(w) for w in key_parts(f"{c.tool.rsplit('/', 1)[-1]} {t.name} {t.description[:400]}"
-                                                if t else c.tool)}
             counted = _COUNTED.search(query.lower())
-            if counted and not {stem(w) for w in counted.groups() if w} & about:
+            if counted and not {stem(w) for w in counted.groups() if w} & _about(c, tools):
                 outcome.reasons.append(f"goal call [{c.id}] {c.tool} counted nothing, and it is not about the "
                                        f"{counted.group(2)} asked")
             continue

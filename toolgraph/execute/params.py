@@ -19,8 +19,9 @@ from toolgraph.text.lexicon import WRITE_NAME_VERBS
 from toolgraph.text.params import (
     LOOKUP_VERBS,
     PERSON_KINDS,
-    ROLE_WORDS,
     is_identifier,
+    is_person_id,
+    person_kind_id,
     role_ids,
     role_key,
     role_stem,
@@ -219,12 +220,6 @@ def _original_path(original: Any, reordered: Any, path: str) -> str:
     return "".join(out)
 
 
-def _person_id(name: str) -> bool:
-    """An id of a person, by kind or role (``user_id``, ``engineer_id``, ``assignee_id``)."""
-    low = name.lower()
-    return low.endswith("_id") and (low[:-3] in PERSON_KINDS or low[:-3] in ROLE_WORDS)
-
-
 def _same_value(param: str, resource: str) -> bool:
     """Whether a plan edge's resource can fill ``param``: both ids (``user_id`` for ``assignee_id``), or one's words
     hold the other's (``city`` and ``city_name``); an edge for ``longitude`` fills no ``date``."""
@@ -241,7 +236,7 @@ def _named_role(param: str, request: str) -> str | None:
     """For a person's id (``engineer_id``), the ``<role>_id`` whose role the request names ("who owns ..." ->
     ``owner_id``), or None."""
     low = param.lower()
-    if not (low.endswith("_id") and low[:-3] in PERSON_KINDS):
+    if not person_kind_id(low):
         return None
     said = {role_stem(w) for w in re.findall(r"[a-z]+", request.lower())}
     first = role_ids(request)[0]
@@ -255,7 +250,7 @@ def _names_for(param: str, resource: str | None, request: str = "") -> list[str]
     if resource and resource not in names and _same_value(param, resource):
         names.append(resource)
     low = param.lower()
-    if low.endswith("_id") and low[:-3] in PERSON_KINDS:
+    if person_kind_id(low):
         names += [r for r in role_ids(request) if r not in names]
     if low.endswith("_id") or low == "id":
         names.append("id")
@@ -318,7 +313,7 @@ def bind(tool: ExecTool, request: str, upstream: list[Upstream], vocabulary: fro
             names = _names_for(p.name, up.resource if up.direct else None, request)
             if p.name not in required:  # optional: only an exact field along a plan edge, or the edge's person id
                 names = [p.name] + ([up.resource] if up.resource and up.resource != p.name and
-                                    _person_id(p.name) and _person_id(up.resource) else [])
+                                    is_person_id(p.name) and is_person_id(up.resource) else [])
             elif not up.direct and names[-1] == "id" and p.name.lower() != "id":
                 names = names[:-1]  # a bare `id` only along a plan edge
             value = exact_first(up.value, {v.lower() for v in up.inputs}, request=request)  # named as asked first

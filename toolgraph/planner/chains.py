@@ -189,6 +189,7 @@ class ChainFinder:
                                                      repr=False)
     _facts: dict[str, ToolFacts] = field(default_factory=dict, init=False, repr=False)
     _given: dict[tuple[str, str], int] = field(default_factory=dict, init=False, repr=False)
+    _handed: dict[tuple[str, str], bool] = field(default_factory=dict, init=False, repr=False)
     _ungiven: dict[tuple[str, str, frozenset[str]], int] = field(default_factory=dict, init=False, repr=False)
     _seq: dict[tuple[str, str], float] | None = field(default=None, init=False, repr=False)
 
@@ -453,14 +454,14 @@ class ChainFinder:
     def _takes_handed(self, text: str, card: ToolCard) -> bool:
         """Whether a tool takes a value the request hands over by its shape (an email, ``api-gw-03``, ``INC-4420``,
         an id after its noun), as the binder would read it (toolgraph.text.reading.pick)."""
-        key = (text, card.id, "handed")
-        if key not in self._given:
+        key = (text, card.id)
+        if key not in self._handed:
             offers = [o for o in self.request(text).offers if o.kind in HANDED]
-            self._given[key] = int(bool(offers) and any(
+            self._handed[key] = bool(offers) and any(
                 pick(str(p.get("name") or ""), json_type_of(p.get("type")), str(p.get("description") or ""),
                      offers, set(), needed) is not None
-                for ps, needed in ((card.required, True), (card.optional, False)) for p in ps))
-        return bool(self._given[key])
+                for ps, needed in ((card.required, True), (card.optional, False)) for p in ps)
+        return self._handed[key]
 
     def given(self, text: str, card: ToolCard) -> int:
         """How many of a tool's required parameters the request gives strongly (toolgraph.text.reading)."""

@@ -20,9 +20,9 @@ from toolgraph.text.params import (
     GENERIC_IDS,
     IDENTIFIER,
     NUMERIC_NAME,
-    PERSON_KINDS,
-    ROLE_WORDS,
     is_lookup_param,
+    is_person_id,
+    person_kind_id,
     role_key,
 )
 from toolgraph.text.reading import given_strongly, pick, read, vocabulary_of
@@ -145,11 +145,10 @@ def merge_roles(inputs: dict[str, list[str]]) -> dict[str, list[str]]:
     """One tool's needs with each direction-role input (``from_code``, ``to_code``) folded into the kind it is a
     code of (``station_code``), in place: one need, met by any of their providers (a reservation that learnt to
     answer ``from_code`` must not make the station code a second need)."""
-    for r in [r for r in inputs if role_key(r)]:
-        role = role_key(r)
-        kind = next((a for a in inputs if a != r and role_key(a) is None and role and a.endswith("_" + role[1])),
-                    None)
-        if kind is not None:
+    roles = {r: role_key(r) for r in inputs}
+    for r, role in roles.items():
+        kind = role and next((a for a in inputs if roles.get(a) is None and a.endswith("_" + role[1])), None)
+        if kind:
             inputs[kind] = list(dict.fromkeys(inputs[kind] + inputs.pop(r)))
     return inputs
 
@@ -220,13 +219,13 @@ class PlannerGraph:
         if card is None:
             return {}
         wanted = {str(p.get("name") or "").lower() for p in card.optional}
-        wanted = {w for w in wanted if w.endswith("_id") and (w[:-3] in ROLE_WORDS or w[:-3] in PERSON_KINDS)}
+        wanted = {w for w in wanted if is_person_id(w)}
         if not wanted:
             return {}
         out: dict[str, list[str]] = {}
         for row in self._read("planner_inputs", "id", [tool_id]):
             resource = str(row["resource"] or "").lower()
-            if resource in wanted or resource.endswith("_id") and resource[:-3] in PERSON_KINDS:
+            if resource in wanted or person_kind_id(resource):
                 out.setdefault(resource, []).append(row["provider"])
         return out
 

@@ -29,6 +29,18 @@ DIRECTION_ROLES = frozenset("from to origin destination source target src dst de
 ID_SUFFIXES = ("id", "code", "key", "number")
 
 
+def person_kind_id(name: str) -> bool:
+    """An id named for a kind of person (``user_id``, ``engineer_id``)."""
+    low = name.lower()
+    return low.endswith("_id") and low[:-3] in PERSON_KINDS
+
+
+def is_person_id(name: str) -> bool:
+    """An id of a person, by kind or by role (``user_id``, ``engineer_id``, ``assignee_id``, ``owner_id``)."""
+    low = name.lower()
+    return person_kind_id(low) or low.endswith("_id") and low[:-3] in ROLE_WORDS
+
+
 def role_key(name: str) -> tuple[str, str] | None:
     """(role, suffix) of a direction-role identifier (``from_code`` -> ("from", "code"), ``destinationId`` ->
     ("destination", "id")), or None."""
