@@ -38,7 +38,7 @@ from gds_jobs.fields import Input, Output, io_from_description, normalise, shape
 from toolgraph.db.store import Tx, chunks
 from toolgraph.llm import ChatModel
 from toolgraph.text.lexicon import WRITE_NAME_VERBS
-from toolgraph.text.params import is_identifier, is_lookup_key, is_lookup_tool, role_key
+from toolgraph.text.params import ID_SUFFIXES, is_identifier, is_lookup_key, is_lookup_tool, role_key
 from toolgraph.text.schema import json_type_of
 from toolgraph.text.words import split_case
 from toolgraph.tool import Tool
@@ -51,6 +51,7 @@ def _takes_words(tool: Tool, param: str) -> bool:
     p = next((p for p in tool.params if p.name == param), None)
     return p is not None and not is_identifier(param) and role_key(param) is None and json_type_of(p.type) == "string"
 
+
 def _writes(tool: Tool) -> bool:
     """A tool that changes data, by its HTTP method or the verb its name opens with (``scheduleMaintenance``)."""
     words = re.findall(r"[a-z]+", split_case(tool.name).lower())
@@ -60,7 +61,7 @@ def _writes(tool: Tool) -> bool:
 
 def _identifies(param: str) -> bool:
     """An id, code, key or number of something (``vehicle_id``, ``from_code``), not words a person writes."""
-    return is_identifier(param) or normalise(param).rsplit("_", 1)[-1] in ("id", "code", "key", "number", "sku")
+    return is_identifier(param) or normalise(param).rsplit("_", 1)[-1] in (*ID_SUFFIXES, "sku")
 
 
 JOB_SOURCES = ("rules", "llm")
