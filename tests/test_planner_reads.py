@@ -111,11 +111,12 @@ def test_search_keeps_its_reads_until_the_graph_is_written(store: GraphStore, tm
     try:
         calls = counted(store, monkeypatch)
         first = Retriever(store, embedder).search(request, k=6, method="graph")
-        assert calls["graph_expand_edges"] == 1 and calls["tool_catalog_stamp"] == 1
+        assert calls["graph_edge_lists"] == 1 and calls["tool_catalog_stamp"] == 1  # every edge, read once
+        assert calls["graph_expand_edges"] == 0
         calls.clear()
         second = Retriever(store, embedder).search(request, k=6, method="graph")
         assert hits_view(first) == hits_view(second) == hits_view(reference)
-        assert calls["graph_expand_edges"] == 0 and calls["tool_catalog_stamp"] == 0
+        assert calls["graph_edge_lists"] == 0 and calls["tool_catalog_stamp"] == 0
         # a write (an edge's weight changes through the importer) drops them: the next search reads again
         make_graph(store, {"search_movie": {"name": "search_movie", "description": "Search movies by title, returns "
                                             "movie ids", "required": ["query"]},
@@ -124,10 +125,52 @@ def test_search_keeps_its_reads_until_the_graph_is_written(store: GraphStore, tm
                    edges=[("search_movie", "movie_credits", "SEQUENTIAL", {"weight": 0.9})])
         calls.clear()
         after = Retriever(store, embedder).search(request, k=6, method="graph")
-        assert calls["graph_expand_edges"] == 1 and calls["tool_catalog_stamp"] == 1
+        assert calls["graph_edge_lists"] == 1 and calls["tool_catalog_stamp"] == 1
+        # a graph with more edges than are kept reads each search's seed edges, with the same hits
+        monkeypatch.setattr("toolgraph.retrieve.search.MAX_KEPT_EDGES", 1)
+        mark_written(mark)
+        calls.clear()
+        seed_by_seed = Retriever(store, embedder).search(request, k=6, method="graph")
+        assert calls["graph_edge_lists"] == 1 and calls["graph_expand_edges"] == 1
+        assert hits_view(seed_by_seed) == hits_view(after)
         store.written_mark = None
         assert hits_view(after) == hits_view(Retriever(store, embedder).search(request, k=6, method="graph"))
         assert hits_view(after) != hits_view(reference)  # the new SEQUENTIAL edge moved a score
     finally:
         store.written_mark = None
         store.on_write.remove(hook)
+
+
+def test_concurrent_searches_after_a_write_share_one_read_of_the_edges(store: GraphStore, tmp_path: Path,
+                                                                        embedder: Any,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    import time
+    from concurrent.futures import ThreadPoolExecutor
+
+    from toolgraph.retrieve.embed import embed_tools
+    from toolgraph.retrieve.search import Retriever
+
+    movie_graph(store)
+    embed_tools(store, embedder, reset=True)
+    request = "find the movie Titanic and show its cast and crew"
+    reference = hits_view(Retriever(store, embedder).search(request, k=6, method="graph"))
+    store.written_mark = tmp_path / "graph-written"
+    mark_written(store.written_mark)
+    try:
+        calls = counted(store, monkeypatch)
+        query = store.query
+
+        def slow(name: str, /, **params: Any) -> Any:  # the other searches miss while the first read runs
+            if name == "graph_edge_lists":
+                time.sleep(0.5)
+            return query(name, **params)
+
+        monkeypatch.setattr(store, "query", slow)
+        vector = embedder.embed_queries([request])[0]
+        with ThreadPoolExecutor(4) as pool:
+            found = list(pool.map(lambda _: hits_view(Retriever(store, embedder).search(
+                request, k=6, method="graph", vector=vector)), range(4)))
+        assert calls["graph_edge_lists"] == 1 and calls["graph_expand_edges"] == 0
+        assert all(f == reference for f in found)
+    finally:
+        store.written_mark = None

@@ -448,6 +448,7 @@ class KeptReads:
         self._mark: Any = NO_MARK
         self._rows: dict[Any, Any] = {}
         self._lock = threading.Lock()
+        self._load_lock = threading.Lock()
 
     def check(self) -> Any:
         """The current mark (dropping what was kept under another), or NO_MARK when nothing can be kept."""
@@ -470,6 +471,19 @@ class KeptReads:
         with self._lock:
             if mark is not NO_MARK and mark == self._mark:
                 self._rows[key] = value
+
+    def once(self, key: Any, mark: Any, load: Callable[[], Any]) -> Any:
+        """The value kept under ``key``, or ``load()``'s, kept under ``mark``: many threads that miss at once (the
+        first searches after a write) wait for one load instead of each running it."""
+        value = self.get(key)
+        if value is not None:
+            return value
+        with self._load_lock:
+            value = self.get(key)
+            if value is None:
+                value = load()
+                self.put(key, value, mark)
+        return value
 
 
 WRITTEN_MARK = "graph-written"

@@ -39,6 +39,10 @@ METHODS: tuple[str, ...] = ("keyword", "dense", "hybrid", "graph")
 RRF_K = 60
 OVERFETCH = 5
 VECTOR_CACHE = 1024
+#: a graph with at most this many dependency edges keeps them all in memory for the graph search (about 100 MB at
+#: the cap); a bigger one reads each search's seed edges
+MAX_KEPT_EDGES = 500_000
+TOO_MANY = object()  # kept in place of the adjacency of a graph with more than MAX_KEPT_EDGES edges
 INTENT_SPLIT = re.compile(r"(?<=[.?!])\s+|;\s+|\b(?:additionally|also|furthermore|moreover|as well as|in addition)\b,?",
                           re.IGNORECASE)
 LUCENE_WORDS = {"and", "or", "not", "to"}
@@ -92,6 +96,11 @@ def intents(query: str) -> list[str]:
     """The parts of a request that ask for different things: its sentences, and clauses after "also",
     "additionally", "as well as", ... (parts of fewer than 3 words are dropped)."""
     return [p.strip() for p in INTENT_SPLIT.split(query) if p and len(p.split()) >= 3]
+
+
+def _edge_order(edge: list[Any]) -> tuple[Any, ...]:
+    """One order for a seed's edges, however they were read (the first of equal gains names why a tool ranked)."""
+    return edge[1], edge[2], edge[3], -float(edge[4] or 0.0)
 
 
 def keyword_query(text: str) -> str:
@@ -331,24 +340,34 @@ class Retriever:
         return out, why
 
     def _edges(self, seeds: list[str]) -> list[list[Any]]:
-        """The seeds' dependency edges (``graph_expand_edges``), seed by seed; each seed's kept in memory until the
-        graph is written (:meth:`GraphStore.read_kept`), where the store has a write mark."""
+        """The seeds' dependency edges, each ``[seed, other, type, 'in'|'out', weight]``. Where the store has a write
+        mark (a long-lived server on the embedded graph), every edge is read once (``graph_edge_lists``) and kept
+        until the graph is written (:meth:`GraphStore.read_kept`), so a search makes no graph round trip; a graph
+        with more than ``MAX_KEPT_EDGES`` edges, or a store with no mark, reads its seeds' (``graph_expand_edges``)."""
         kept = self.store.kept
         mark = kept.check()
-        if mark is NO_MARK:
-            rows = self.store.query("graph_expand_edges", seeds=seeds)
-            return list(rows[0]["edges"]) if rows else []
-        known = {s: kept.get(("graph_expand_edges", s)) for s in seeds}
-        missing = [s for s in seeds if known.get(s) is None]
-        if missing:
-            rows = self.store.query("graph_expand_edges", seeds=missing)
-            found: dict[str, list[list[Any]]] = {s: [] for s in missing}
-            for edge in rows[0]["edges"] if rows else []:
-                found.setdefault(edge[0], []).append(edge)
-            for s in missing:
-                known[s] = found[s]
-                kept.put(("graph_expand_edges", s), found[s], mark)
-        return [edge for s in seeds for edge in known[s]]
+        if mark is not NO_MARK:
+            adjacency = kept.once("graph_edge_lists", mark, self._adjacency)
+            if adjacency is not TOO_MANY:
+                return [edge for s in seeds for edge in adjacency.get(s, ())]
+        rows = self.store.query("graph_expand_edges", seeds=seeds)
+        found: dict[str, list[list[Any]]] = defaultdict(list)
+        for edge in rows[0]["edges"] if rows else []:
+            found[edge[0]].append(edge)
+        return [edge for s in seeds for edge in sorted(found.get(s, ()), key=_edge_order)]
+
+    def _adjacency(self) -> dict[str, list[list[Any]]] | object:
+        rows = self.store.query("graph_edge_lists", limit=MAX_KEPT_EDGES + 1)
+        edges = rows[0]["edges"] if rows else []
+        if len(edges) > MAX_KEPT_EDGES:
+            return TOO_MANY
+        adjacency: dict[str, list[list[Any]]] = defaultdict(list)
+        for a, b, kind, weight in edges:
+            adjacency[a].append([a, b, kind, "out", weight])
+            adjacency[b].append([b, a, kind, "in", weight])
+        for listed in adjacency.values():
+            listed.sort(key=_edge_order)
+        return dict(adjacency)
 
     def _cover(self, ranked: list[tuple[int, float]], per_intent: np.ndarray, k: int) -> list[tuple[int, float]]:
         """Intent-aware order (xQuAD): the next tool maximises ``(1 - d) * score + d * mean over intents i of
