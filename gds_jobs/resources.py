@@ -39,6 +39,7 @@ from toolgraph.db.store import Tx, chunks
 from toolgraph.llm import ChatModel
 from toolgraph.text.lexicon import WRITE_NAME_VERBS
 from toolgraph.text.params import ID_SUFFIXES, is_identifier, is_lookup_key, is_lookup_tool, role_key
+from toolgraph.text.reading import DATE_PARTS, FREE_TEXT_PARTS, ID_PARTS, NAME_PARTS, PLACE_PARTS, SEARCH_PARTS
 from toolgraph.text.schema import json_type_of
 from toolgraph.text.words import split_case
 from toolgraph.tool import Tool
@@ -57,6 +58,26 @@ def _writes(tool: Tool) -> bool:
     words = re.findall(r"[a-z]+", split_case(tool.name).lower())
     return (tool.method or "").upper() in ("POST", "PUT", "PATCH", "DELETE") or bool(
         words and words[0] in WRITE_NAME_VERBS)
+
+
+#: the words of a string parameter a person fills with their own words
+SAID_PARTS = frozenset(NAME_PARTS | PLACE_PARTS | SEARCH_PARTS | DATE_PARTS | FREE_TEXT_PARTS)
+#: amounts a person says ("for ten people", "six servings", "8 ounces"): numbers no tool has to produce
+AMOUNT_WORDS = frozenset("amount quantity qty count serving portion people person guest adult child night day week "
+                         "month year hour minute seat copy unit size limit number total".split())
+
+
+def _said(tool: Tool, param: str) -> bool:
+    """Whether a required input is a value a person can say, so that no tool is the only source of it: words (a
+    string named like a name, place, date, search text or free text: ``ingredient``, ``city``, ``start_date``) or
+    an amount (``servings``, ``quantity``). A coordinate, a plate, a token or an id is not."""
+    p = next((p for p in tool.params if p.name == param), None)
+    if p is None or _identifies(param) or role_key(param) is not None:
+        return False
+    kind, words = json_type_of(p.type), set(normalise(param).split("_"))
+    if kind == "string":
+        return bool(words & SAID_PARTS) and not words & ID_PARTS
+    return kind in ("integer", "number") and bool(words & AMOUNT_WORDS)
 
 
 def _identifies(param: str) -> bool:
@@ -139,7 +160,7 @@ def find_candidates(tools: list[Tool] | list[dict[str, Any]], params: ResourcePa
                 continue
             stats["inputs_matched"] += 1
             groups = {by_id[a].group_id for a, _ in makers}
-            strong = inp.required and not inp.typed and len(groups) == 1 and (
+            strong = inp.required and not inp.typed and len(groups) == 1 and not _said(by_id[tid], inp.raw) and (
                 not _writes(by_id[tid]) or _identifies(inp.raw))  # a write's free text (service_type) is the user's
             for a, out in makers:
                 base = 0.6 if out.typed else (0.7 if out.qualified or inp.qualified else 0.8)

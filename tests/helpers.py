@@ -82,6 +82,12 @@ def answer_file(path: Path, root_children: list[dict[str, Any]], *, finish_type:
     })
 
 
+def _param(p: str) -> dict[str, str]:
+    """A parameter of a test tool: ``name`` (a string) or ``name:type``."""
+    name, _, kind = p.partition(":")
+    return {"name": name, "type": kind or "string"}
+
+
 def make_graph(store: Any, tools: dict[str, dict[str, Any]], *, group: dict[str, Any] | None = None,
                edges: list[tuple[str, str, str, dict[str, Any]]] = ()) -> None:
     """Tools in one group ``c/g`` of category ``C`` (``group`` adds group scores), plus dependency edges, written
@@ -100,8 +106,8 @@ def make_graph(store: Any, tools: dict[str, dict[str, Any]], *, group: dict[str,
         batch.add_tool(ToolSpec(
             id=f"c/{t.get('group', 'g')}/{key}", name=t.get("name", key), group_id=f"c/{t.get('group', 'g')}",
             description=t.get("description", ""), url=t.get("url"),
-            required_params=[{"name": p, "type": "string"} for p in t.get("required", [])],
-            optional_params=[{"name": p, "type": "string"} for p in t.get("optional", [])],
+            required_params=[_param(p) for p in t.get("required", [])],
+            optional_params=[_param(p) for p in t.get("optional", [])],
             output_schema=t.get("output_schema"), source=t.get("source", "test"), source_ref={}), "t", "")
     ids = {key: f"c/{t.get('group', 'g')}/{key}" for key, t in tools.items()}
     for a, b, kind, props in edges:

@@ -198,3 +198,31 @@ def test_a_role_id_filter_is_fed_by_the_kind_of_person_the_api_takes_by_id_even_
     found, _ = find_candidates(tools, ResourceParams())
     assert ("find_engineer", "list_incidents") in {(c.source.split("/")[1], c.target.split("/")[1]) for c in found
                                                    if c.param == "assignee_id"}
+
+
+def test_what_a_person_says_is_never_a_strong_need_but_a_coordinate_or_a_plate_is() -> None:
+    def typed(tool: dict, **types: str) -> dict:
+        params = json.loads(tool["required_params"])
+        for p in params:
+            p["type"] = types.get(p["name"], p["type"])
+        return {**tool, "required_params": json.dumps(params)}
+
+    recipes = [op("get_recipe", "/recipes/{recipe_id}", ["recipe_id"], output=obj(
+                   recipe_id="string", servings="integer", quantity="number", ingredient="string")),
+               typed(op("scale_recipe", "/recipes/{recipe_id}/scaled", ["recipe_id", "servings"],
+                        output=obj(recipe_id="string")), servings="integer"),
+               typed(op("convert_units", "/convert", ["quantity", "from_unit"], output=obj(result="number")),
+                     quantity="number"),
+               op("get_substitutes", "/substitutes", ["ingredient"], output=listing(ingredient="string")),
+               op("geocode", "/geocode", ["city"], output=obj(latitude="number", plate="string")),
+               typed(op("forecast", "/forecast", ["latitude"], output=obj(temperature="number")),
+                     latitude="number"),
+               op("quote", "/quote", ["plate"], output=obj(total="number"))]
+    found, _ = find_candidates(recipes, ResourceParams())
+    kinds = {(c.source.split("/")[1], c.target.split("/")[1], c.resource): c.strong for c in found}
+    # servings, a quantity and an ingredient are the user's to say: an edge, but never a strong one
+    assert kinds[("get_recipe", "scale_recipe", "serving")] is False
+    assert kinds[("get_recipe", "convert_units", "quantity")] is False
+    assert kinds[("get_recipe", "get_substitutes", "ingredient")] is False
+    # a coordinate and a plate come from a tool
+    assert kinds[("geocode", "forecast", "latitude")] is True and kinds[("geocode", "quote", "plate")] is True

@@ -542,3 +542,19 @@ def test_a_lookup_that_found_nothing_used_no_name() -> None:
                         raw_value=[{"issue_id": 101, "title": "Login page crashes", "project": "Apollo"}])
     outcome = judge(plan.query, plan, [empty, issues])
     assert outcome.status == "partial" and "'Maria Lopez'" in " ".join(outcome.reasons)
+
+
+def test_a_record_got_by_an_id_is_about_the_thing_the_id_came_from() -> None:
+    plan = make_plan("How many calories are in one serving of the mushroom risotto?", [["recipes"], ["nutrition"]],
+                     [("recipes", "nutrition", "recipe_id")])
+    plan.tools[0].description = "Recipes whose title has the words (e.g. 'risotto', 'curry')"  # risotto: a known word
+    recipes = CallRecord(id="c1", tool=f"{GROUP}/recipes", level=0, status="ok", arguments={"title": "risotto"},
+                         raw_value=[{"recipe_id": "R-102", "title": "Mushroom Risotto"}])
+    nutrition = CallRecord(id="c2", tool=f"{GROUP}/nutrition", level=1, status="ok",
+                           arguments={"recipe_id": "R-102"}, bound_from={"recipe_id": "c1:[0].recipe_id"},
+                           raw_value={"recipe_id": "R-102", "basis": "per serving", "calories_kcal": 548})
+    outcome = judge(plan.query, plan, [recipes, nutrition])
+    assert outcome.status == "success", outcome.reasons  # "one serving of" is a quantity, not the risotto's field
+    unrelated = CallRecord(id="c1", tool=f"{GROUP}/recipes", level=0, status="ok", arguments={"title": "risotto"},
+                           raw_value=[{"recipe_id": "R-107", "title": "Beef Bulgogi"}])
+    assert judge(plan.query, plan, [unrelated, nutrition]).status != "success"

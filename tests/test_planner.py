@@ -245,3 +245,21 @@ def test_numbers_the_request_states_are_not_needed_from_another_tool(store: Any)
     assert set(stated["c/g/episode"]) == {"show_id"}  # the season is the user's; the show id is not
     unstated = graph.needed_inputs(["c/g/episode"], "the credits of a season of Dark")
     assert set(unstated["c/g/episode"]) == {"show_id", "season_number"}
+
+
+def test_a_value_the_request_states_meets_a_need_keyed_by_its_singular(store: Any) -> None:
+    from toolgraph.planner.graph import PlannerGraph
+
+    make_graph(store, {
+        "search": {"name": "Search Recipes", "required": ["title"], "output_schema": {"recipe_id": "str"}},
+        "recipe": {"name": "Get Recipe", "required": ["recipe_id"], "output_schema": {"servings": "int"}},
+        "scale": {"name": "Scale Recipe", "required": ["recipe_id", "servings:integer"]},
+        "shopping": {"name": "Shopping List", "required": ["recipe_ids"]},
+    }, edges=[("search", "scale", "STRONG_RESOURCE", {"resource": "recipe_id"}),
+              ("recipe", "scale", "STRONG_RESOURCE", {"resource": "serving"}),
+              ("search", "shopping", "STRONG_RESOURCE", {"resource": "recipe_id"})])
+    graph = PlannerGraph(store)
+    needs = graph.needed_inputs(["c/g/scale", "c/g/shopping"], "Scale the pancakes to six servings")
+    assert needs["c/g/scale"] == {"recipe_id": ["c/g/search"]}  # six servings: the miner's `serving` is given
+    assert needs["c/g/shopping"] == {"recipe_id": ["c/g/search"]}  # `recipe_ids` is fed by `recipe_id` providers
+    assert set(graph.needed_inputs(["c/g/scale"], "Scale the pancakes")["c/g/scale"]) == {"recipe_id", "serving"}

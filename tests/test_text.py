@@ -177,6 +177,8 @@ def test_request_kinds_and_asked_types() -> None:
     assert stem("cast") in asked_types("Who directed Jaws?")
     assert stem("count") in asked_types("How many movies did she make?")
     assert asked_types("give me the reviews") == set() and asked_types("many thanks") == set()
+    assert stem("calories") in asked_types("How many calories are in one serving?")  # what "how many" counts
+    assert stem("butter") in asked_types("how much butter do I need") and asked_types("How much is it?") == set()
     assert kind_of_words(["the", "films"]) == "film" and kind_of_words(["nothing"]) is None
 
 

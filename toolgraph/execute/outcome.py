@@ -18,7 +18,7 @@ from toolgraph.execute.compress import dumps
 from toolgraph.execute.models import CallRecord
 from toolgraph.planner.models import Plan
 from toolgraph.text.lexicon import asks_many, asks_to_change
-from toolgraph.text.reading import TITLES, read, vocabulary_of
+from toolgraph.text.reading import NUMBER_WORDS, TITLES, read, vocabulary_of
 from toolgraph.text.schema import schema_fields
 from toolgraph.text.words import ATTRIBUTE_STOPWORDS, stem
 
@@ -427,10 +427,12 @@ _OWNER = re.compile(rf"\b{_DET}\s+(?:[a-z]+\s+)?([a-z]{{3,}})'s\s+([a-z]{{3,}})|
                     r"she|he|they|it|i|we|you)\b)")  # the email of X's teacher; the phone of the branch she ...
 
 
-def _wrong_owner(query: str, plan: Plan, answered: list[CallRecord], nearby: set[str]) -> list[str]:
+def _wrong_owner(query: str, plan: Plan, answered: list[CallRecord], nearby: set[str],
+                 calls: list[CallRecord] = ()) -> list[str]:  # type: ignore[assignment]
     """"What's the email of Mei Lin's biology teacher?" answered by a student's record: an attribute asked of a
     kind of thing the tools know (teacher, depot, author: a word of the plan's tools or of the fields of the tools
-    next to them, ``nearby``) that no goal tool is about (its name or fields)."""
+    next to them, ``nearby``) that no goal tool is about (its name or fields, or the words of the record it was
+    got by: nutrition fetched by the recipe id of "Mushroom Risotto" is about the risotto)."""
     if not answered:
         return []
     known = {stem(w) for t in plan.tools for w in key_parts(f"{t.name} {t.description[:600]}")} | nearby
@@ -446,8 +448,10 @@ def _wrong_owner(query: str, plan: Plan, answered: list[CallRecord], nearby: set
                 or stem(owner) not in known:
             continue
         owners.add(owner)
+        before = re.search(rf"([a-z0-9]+)\s+{re.escape(attr)}\s+of\b", lowered)  # "email address of": email
+        if before is not None and (before.group(1) in NUMBER_WORDS or before.group(1).isdigit()):
+            continue  # "one serving of the risotto", "two cups of milk": a quantity, not an attribute
         if stem(attr) not in _GENERIC_NOUNS:
-            before = re.search(rf"([a-z]+)\s+{re.escape(attr)}\s+of\b", lowered)  # "email address of": email
             attrs[owner] = attr if before is None or before.group(1) in ATTRIBUTE_STOPWORDS else \
                 f"{before.group(1)} {attr}"
     if not owners:
@@ -461,6 +465,17 @@ def _wrong_owner(query: str, plan: Plan, answered: list[CallRecord], nearby: set
         about |= {stem(w) for w in key_parts(text)}
         about |= {stem(p) for key, _ in leaves(_value(c)) for k in key for p in key_parts(k)
                   if not set(key_parts(k)[-1:]) & _ID_PARTS}  # (home_club_id points at a club; it is none)
+    by_id = {c.id: c for c in calls}
+    for c in answered:  # a record got by an id is about the thing the id came from
+        for source in c.bound_from.values():
+            cid, _, path = source.partition(":")
+            up = by_id.get(cid)
+            if up is None or up.status != "ok" or not path:
+                continue
+            head = path.rpartition(".")[0]
+            record = value_at(_value(up), head) if head else _value(up)
+            if isinstance(record, dict):
+                about |= {stem(w) for _, v in leaves(record) if isinstance(v, str) for w in _WORD.findall(v.lower())}
     keys = {stem(p) for c in answered for key, _ in leaves(_value(c)) for k in key for p in key_parts(k)}
     out = [f"the request asks about the {o}, but no goal call is about one" for o in sorted(owners)
            if stem(o) not in about]
@@ -622,7 +637,7 @@ def judge(query: str, plan: Plan, calls: list[CallRecord], output_schemas: dict[
     verb = asks_to_change(query) if ok else None
     if verb and not any(_changed(c, verb, writers or {}) for c in ok):
         outcome.reasons.append(f"the request asks to change something ({verb!r}), but no call changed anything")
-    for why in _wrong_owner(query, plan, answered, nearby_fields or set()) + _narrowed(query, calls, answered) + \
+    for why in _wrong_owner(query, plan, answered, nearby_fields or set(), calls) + _narrowed(query, calls, answered) + \
             _arbitrary(query, calls):
         outcome.reasons.append(why)
     named = {stem(p) for c in answered for p in key_parts(c.tool.rsplit("/", 1)[-1])}  # air_quality: "the air"

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import re
 import time
 from collections.abc import Callable, Sequence
@@ -25,6 +26,8 @@ from toolgraph.text.params import role_key
 from toolgraph.text.reading import read, vocabulary_of
 from toolgraph.text.schema import described_id_aliases
 from toolgraph.text.secrets import Masker
+
+log = logging.getLogger(__name__)
 
 NARROW_TRIES = 3  # calls at most to look a name of several words up by fewer of them (Runner._narrowed)
 TOO_DEEP = "the response is nested too deeply to read (RecursionError)"
@@ -76,6 +79,7 @@ class Runner:
         self._hosts: dict[str, asyncio.Semaphore] = {}
         self._n = 0
         self._tools: dict[str, ExecTool | None] = {}
+        self._words: tuple[tuple[str, ...], set[str]] | None = None  # (plan's tool ids, its API's words)
         self._late: set[str] = set()  # calls bound again after their level (see _late_binding)
         self._levels: list[list[str]] = []  # the run's call ids by level (Runner._run)
         # every secret value the executors were configured with: masked in what a call record keeps
@@ -174,6 +178,22 @@ class Runner:
             elif not t.method and t.source_ref.get("mutating") is not False:  # not declared read-only (a Python
                 out[i] = f"{t.name} {t.description[:400]}"  # function says nothing; an MCP tool without the hint)
         return out
+
+    async def _vocabulary(self, plan: Plan) -> set[str]:
+        """The words of the plan's tools and of every other tool of their groups (``group_vocabulary``): words of
+        the API are not names the request gives ("how many calories are in ... the mushroom risotto": calories is
+        a word of get_nutrition, planned or not). Read once per run."""
+        ids = tuple(sorted(dict.fromkeys(plan.tool_ids())))
+        if self._words is None or self._words[0] != ids:
+            texts = [f"{t.name} {t.description[:600]}" for t in plan.tools]
+            if self.store is not None:
+                try:
+                    rows = await asyncio.to_thread(self.store.query, "group_vocabulary", ids=list(ids))
+                    texts += [f"{r['name']} {str(r['description'])[:600]}" for r in rows]
+                except Exception as exc:  # noqa: BLE001 - the plan's own words still serve
+                    log.warning("reading the tool groups' words failed: %s", exc)
+            self._words = (ids, vocabulary_of(*texts))
+        return self._words[1]
 
     async def _tool(self, tool_id: str) -> ExecTool | None:
         if tool_id not in self._tools:
@@ -486,7 +506,7 @@ class Runner:
     async def _arguments(self, tool: ExecTool, plan: Plan, query: str, upstream: list[Upstream],
                          subtask: int | None) -> Binding:
         if self.llm is None:
-            vocabulary = vocabulary_of(*(f"{t.name} {t.description[:600]}" for t in plan.tools))
+            vocabulary = await self._vocabulary(plan)
             binding = bind(tool, query, upstream, vocabulary)
             return Binding(validate(tool, binding.arguments), binding.sources)
         return await asyncio.to_thread(self._llm_arguments, tool, plan, query, upstream, subtask)

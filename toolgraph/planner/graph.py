@@ -20,6 +20,7 @@ from toolgraph.text.params import (
     GENERIC_IDS,
     IDENTIFIER,
     NUMERIC_NAME,
+    input_key,
     is_lookup_param,
     is_person_id,
     person_kind_id,
@@ -260,36 +261,36 @@ class PlannerGraph:
                 kinds = [json_type_of(p.get("type"))] + (["integer"] if numeric and not IDENTIFIER.search(name) else [])
                 given = given_strongly if p.get("location") == "path" else _picked
                 if p.get("enum") or p.get("default") is not None:  # a value to choose, not to fetch
-                    supplied.setdefault(tid, set()).add(name)
+                    supplied.setdefault(tid, set()).add(input_key(name))
                 elif any(given(str(p.get("name") or ""), k, str(p.get("description") or ""), offers) for k in kinds):
                     # the request gives it (a path segment only by its shape: a name is looked up first)
-                    supplied.setdefault(tid, set()).add(name)
+                    supplied.setdefault(tid, set()).add(input_key(name))
                 elif literals and p.get("location") == "path" and not numeric \
                         and str(p.get("type") or "string").lower() == "string" and not IDENTIFIER.search(name):
-                    supplied.setdefault(tid, set()).add(name)  # spelled out in the request ("rust-lang/cargo")
+                    supplied.setdefault(tid, set()).add(input_key(name))  # spelled out ("rust-lang/cargo")
         for tid, card in cards.items():
             for p in card.required:
                 name = str(p.get("name") or "").lower()
-                if name in supplied.get(tid, set()):
+                if input_key(name) in supplied.get(tid, set()):
                     continue
                 if IDENTIFIER.search(name):
-                    needs.setdefault(tid, {}).setdefault(name, [])
+                    needs.setdefault(tid, {}).setdefault(input_key(name), [])
                 elif (p.get("location") == "path" and not literals
                       and str(p.get("type") or "string").lower() == "string"):
                     # a path segment names a thing (`/repos/{owner}/{repo}`): the user gives it literally
                     # ("rust-lang/cargo", "'main'"), or another tool finds it
-                    needs.setdefault(tid, {}).setdefault(name, [])
+                    needs.setdefault(tid, {}).setdefault(input_key(name), [])
         for row in self._read("planner_inputs", "id", ids) if ids else []:
-            resource = row["resource"] or ""
+            resource = input_key(row["resource"] or "")
             generic = [g for g in needs.get(row["id"], {}) if g in GENERIC_IDS and resource.lower().endswith("_" + g)]
             if generic:  # a bare `{id}` parameter: the miner qualified it (`artist_id`); providers of that fill it
                 needs[row["id"]][generic[0]].append(row["provider"])
                 continue
-            if row["type"] == "WEAK_RESOURCE" and resource.lower() not in needs.get(row["id"], {}):
+            if row["type"] == "WEAK_RESOURCE" and resource not in needs.get(row["id"], {}):
                 continue
-            if resource.lower() in supplied.get(row["id"], set()):
+            if resource in supplied.get(row["id"], set()):
                 continue  # the user gives this value: no tool needs to provide it
-            needs.setdefault(row["id"], {}).setdefault(resource.lower(), []).append(row["provider"])
+            needs.setdefault(row["id"], {}).setdefault(resource, []).append(row["provider"])
         for inputs in needs.values():
             merge_roles(inputs)
         return needs

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from toolgraph.text.words import WORD, stem
+from toolgraph.text.words import QUERY_STOPWORDS, WORD, stem
 
 # Kinds of things a request names, and the words that say which kind. A lookup tool's kind comes from the nouns
 # of its name and path (``Search People`` -> people -> person); a mention's from the words around it.
@@ -154,6 +154,9 @@ def asked_types(text: str) -> set[str]:
     for i, w in enumerate(words):
         if w in ASKS and (w != "many" or (i and words[i - 1] == "how")):
             out |= {stem(x) for x in ASKS[w]}
+        if w in ("many", "much") and i and words[i - 1] == "how" and i + 1 < len(words) \
+                and words[i + 1] not in QUERY_STOPWORDS:  # "how many calories": calories
+            out.add(stem(words[i + 1]))
     return out
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from toolgraph.text.words import singular, split_case
+
 # The words of a parameter whose value is what the request names: a title, a person, a search text.
 NAME_WORDS = frozenset("query q name title keyword keywords search term text person movie city location company "
                        "artist song".split())
@@ -27,6 +29,12 @@ GENERIC_PARAM_WORDS = frozenset("number num no id ids key uuid name value type i
 DIRECTION_ROLES = frozenset("from to origin destination source target src dst dest departure arrival start end "
                             "pickup dropoff return outbound inbound".split())
 ID_SUFFIXES = ("id", "code", "key", "number")
+
+
+def input_key(name: str) -> str:
+    """A parameter's or resource's name as the miner keys a resource: lower case, words apart and singular
+    (``recipe_ids`` -> ``recipe_id``, ``servings`` -> ``serving``, ``userID`` -> ``user_id``)."""
+    return "_".join(singular(t) for t in re.split(r"[^a-z0-9]+", split_case(name).lower()) if t)
 
 
 def person_kind_id(name: str) -> bool:
