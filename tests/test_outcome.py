@@ -558,3 +558,29 @@ def test_a_record_got_by_an_id_is_about_the_thing_the_id_came_from() -> None:
     unrelated = CallRecord(id="c1", tool=f"{GROUP}/recipes", level=0, status="ok", arguments={"title": "risotto"},
                            raw_value=[{"recipe_id": "R-107", "title": "Beef Bulgogi"}])
     assert judge(plan.query, plan, [unrelated, nutrition]).status != "success"
+
+
+def test_an_amount_in_another_unit_and_the_named_things_own_record_for_another_are_not_answers() -> None:
+    plan = make_plan("Scale the pancakes to six servings: how many cups of milk is that?", [["recipes"], ["scale"]],
+                     [("recipes", "scale", "recipe_id")])
+    recipes = CallRecord(id="c1", tool=f"{GROUP}/recipes", level=0, status="ok",
+                         raw_value=[{"recipe_id": "R-106", "title": "Banana Oat Pancakes"}])
+    scaled = CallRecord(id="c2", tool=f"{GROUP}/scale", level=1, status="ok",
+                        bound_from={"recipe_id": "c1:[0].recipe_id"},
+                        raw_value={"title": "Banana Oat Pancakes", "ingredients": [
+                            {"item": "milk", "quantity": 720.0, "unit": "ml"}]})
+    outcome = judge(plan.query, plan, [recipes, scaled])
+    assert outcome.status == "partial" and "how many cups" in " ".join(outcome.reasons)
+    scaled.raw_value["ingredients"][0].update(quantity=3.04, unit="cups")
+    assert judge(plan.query, plan, [recipes, scaled]).status == "success"
+
+    plan = make_plan("What other event is happening at the same venue as booking BK-4F7Q2?",
+                     [["booking"], ["event"]], [("booking", "event", "event_id")])
+    booking = CallRecord(id="c1", tool=f"{GROUP}/booking", level=0, status="ok", arguments={"booking_ref": "BK-4F7Q2"},
+                         raw_value={"booking_ref": "BK-4F7Q2", "event_id": "EV-310"})
+    event = CallRecord(id="c2", tool=f"{GROUP}/event", level=1, status="ok", bound_from={"event_id": "c1:event_id"},
+                       raw_value={"event_id": "EV-310", "title": "Winter Jazz Marathon", "venue_id": "V-2"})
+    outcome = judge(plan.query, plan, [booking, event])
+    assert outcome.status == "partial" and "another event" in " ".join(outcome.reasons)
+    plan = make_plan("What event is booking BK-4F7Q2 for?", [["booking"], ["event"]], [("booking", "event", "event_id")])
+    assert judge(plan.query, plan, [booking, event]).status == "success"

@@ -484,6 +484,58 @@ def _wrong_owner(query: str, plan: Plan, answered: list[CallRecord], nearby: set
     #                                                  club": not the member's; "email address": an email will do
 
 
+#: units of measure a request may ask an amount in, with what a tool's answer calls them
+MEASURES = {u: set(forms.split()) for u, forms in (
+    ("cup", "cup cups"), ("ounce", "ounce ounces oz"), ("gram", "gram grams g gr"),
+    ("kilogram", "kilogram kg kgs kilo"),
+    ("pound", "pound pounds lb lbs"), ("millilitre", "millilitre milliliter ml"), ("litre", "litre liter l ltr"),
+    ("teaspoon", "teaspoon teaspoons tsp"), ("tablespoon", "tablespoon tablespoons tbsp"),
+    ("mile", "mile miles mi"), ("kilometre", "kilometre kilometer km kms"), ("metre", "metre meter m"),
+    ("inch", "inch inches in"), ("foot", "foot feet ft"), ("gallon", "gallon gallons gal"), ("pint", "pint pints pt"),
+    ("calorie", "calorie calories kcal cal"))}
+_UNIT_OF = {form: u for u, forms in MEASURES.items() for form in forms if len(form) > 2}
+_HOW_MANY_UNIT = re.compile(r"\bhow\s+(?:many|much)\s+([a-z]+)\b")
+
+
+def _other_unit(query: str, answered: list[CallRecord]) -> list[str]:
+    """"how many cups of milk" answered by 720 ml: an amount asked in a unit of measure that no goal call's answer
+    gives in that unit (a key or a value naming it: ``unit: cup``, ``calories_kcal``)."""
+    out = []
+    for m in _HOW_MANY_UNIT.finditer(query.lower()):
+        unit = _UNIT_OF.get(m.group(1))
+        if unit is None or not answered:
+            continue
+        words = {w.lower() for c in answered for key, v in leaves(_value(c))
+                 for w in _WORD.findall(" ".join([*key, v if isinstance(v, str) else ""]).replace("_", " "))}
+        if not words & MEASURES[unit]:
+            out.append(f"the request asks how many {m.group(1)}; no goal call gave an amount in {unit}s")
+    return out
+
+
+_OTHER = re.compile(r"\b(?:another|other|different)\s+(?!than\b)([a-z]+)")
+
+
+def _same_thing(query: str, calls: list[CallRecord], answered: list[CallRecord]) -> list[str]:
+    """"What other event is at the same venue as booking BK-4F7Q2?" answered by the booking's own event: the
+    request asks for another thing, and a goal call gave one record got by an id straight from the first calls
+    (those that looked up what the request names), so it is that thing's, not another one's. A list of several
+    may hold the others ("what other books did her author write")."""
+    m = _OTHER.search(query.lower())
+    if m is None:
+        return []
+    by_id = {c.id: c for c in calls}
+    out = []
+    for c in answered:
+        value = _value(c)
+        if not (isinstance(value, dict) or isinstance(value, list) and len(value) == 1) or not c.bound_from:
+            continue
+        sources = [by_id.get(how.partition(":")[0]) for how in c.bound_from.values()]
+        if all(s is not None and s is not c and s.level == 0 for s in sources):
+            out.append(f"the request asks for another {m.group(1)}, but goal call [{c.id}] gave the record of the "
+                       f"one it names (got by an id from [{sources[0].id}])")  # type: ignore[union-attr]
+    return out
+
+
 def _narrowed(query: str, calls: list[CallRecord], answered: list[CallRecord]) -> list[str]:
     """"list all open sev1 incidents" answered by one incident fetched from the list: the request asks for the
     things (a plural the listing call is named or keyed for), and the goal gives one of them."""
@@ -637,8 +689,9 @@ def judge(query: str, plan: Plan, calls: list[CallRecord], output_schemas: dict[
     verb = asks_to_change(query) if ok else None
     if verb and not any(_changed(c, verb, writers or {}) for c in ok):
         outcome.reasons.append(f"the request asks to change something ({verb!r}), but no call changed anything")
-    for why in _wrong_owner(query, plan, answered, nearby_fields or set(), calls) + _narrowed(query, calls, answered) + \
-            _arbitrary(query, calls):
+    for why in _wrong_owner(query, plan, answered, nearby_fields or set(), calls) + \
+            _narrowed(query, calls, answered) + _other_unit(query, answered) + \
+            _same_thing(query, calls, answered) + _arbitrary(query, calls):
         outcome.reasons.append(why)
     named = {stem(p) for c in answered for p in key_parts(c.tool.rsplit("/", 1)[-1])}  # air_quality: "the air"
     which = which_nouns(query)
