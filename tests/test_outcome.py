@@ -584,3 +584,12 @@ def test_an_amount_in_another_unit_and_the_named_things_own_record_for_another_a
     assert outcome.status == "partial" and "another event" in " ".join(outcome.reasons)
     plan = make_plan("What event is booking BK-4F7Q2 for?", [["booking"], ["event"]], [("booking", "event", "event_id")])
     assert judge(plan.query, plan, [booking, event]).status == "success"
+
+
+def test_how_many_grams_is_answered_by_a_measured_amount() -> None:
+    plan = make_plan("How many grams is 8 ounces?", [["convert"]])
+    converted = CallRecord(id="c1", tool=f"{GROUP}/convert", level=0, status="ok",
+                           raw_value={"value": 226.8, "unit": "g", "from_value": 8, "from_unit": "oz"})
+    assert judge(plan.query, plan, [converted]).status == "success"
+    converted.raw_value = {"value": 8, "unit": "oz"}
+    assert judge(plan.query, plan, [converted]).status == "partial"  # an amount, but not in grams

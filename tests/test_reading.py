@@ -309,3 +309,16 @@ def test_an_optional_person_filter_takes_the_persons_id_along_its_edge_and_a_rol
     binding = bind(incidents, "Which incidents are assigned to lena vogt?", [found], {"incidents", "status"})
     assert binding.arguments == {"assignee_id": "ENG-1"} and binding.sources["assignee_id"].startswith("c1:")
     assert not [o for o in read("incidents assigned to lena vogt", {"incidents"}) if o.value == "assigned"]
+
+
+def test_units_of_measure_fill_unit_parameters_and_counts_units_name_nothing() -> None:
+    convert = tool(("quantity", "number"), ("from_unit", "string"), ("to_unit", "string"))
+    assert bind(convert, "How many grams is 8 ounces?", []).arguments == {
+        "quantity": 8, "from_unit": "ounces", "to_unit": "grams"}
+    words = {"search", "recipes", "by", "ingredient", "ingredients", "recipe"}
+    finder = tool(("ingredient", "string"))
+    assert bind(finder, "I've got a couple of cans of chickpeas. What can I cook with them?", [],
+                words).arguments == {"ingredient": "chickpeas"}  # "a couple of cans": a count's unit, no name
+    offers = read("I'm making shakshuka for ten people.", words)
+    assert [o.value for o in offers if o.kind == "residual"] == ["shakshuka"]  # no "making", no "people"
+    assert not [o for o in offers if o.kind == "topic"]  # "for ten people" is a count

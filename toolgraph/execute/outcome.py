@@ -18,7 +18,7 @@ from toolgraph.execute.compress import dumps
 from toolgraph.execute.models import CallRecord
 from toolgraph.planner.models import Plan
 from toolgraph.text.lexicon import asks_many, asks_to_change
-from toolgraph.text.reading import NUMBER_WORDS, TITLES, read, vocabulary_of
+from toolgraph.text.reading import MEASURES, NUMBER_WORDS, TITLES, UNIT_OF, read, vocabulary_of
 from toolgraph.text.schema import schema_fields
 from toolgraph.text.words import ATTRIBUTE_STOPWORDS, stem
 
@@ -173,8 +173,12 @@ def _has_amount(value: Any) -> bool:
     """"How much": a number, or one under a field for a count, a quantity or money (``total: "597.24"``)."""
     if isinstance(value, int | float) and not isinstance(value, bool):
         return True
-    return any(_is_number(v) and key and set(key_parts(key[-1])) & (COUNT_KEYS | MONEY_KEYS)
+    return any(_is_number(v) and key and set(key_parts(key[-1])) & (COUNT_KEYS | MONEY_KEYS | MEASURED_KEYS)
                for r in _records(value) for key, v in leaves(r))
+
+
+#: fields that hold a measured amount ("how many grams is 8 ounces": ``value: 226.8; unit: g``)
+MEASURED_KEYS = frozenset("value amount result quantity qty converted".split())
 
 
 _NUMERIC = re.compile(r"[$€£¥]?\s?-?\d[\d,]*(?:\.\d+)?")
@@ -223,7 +227,8 @@ def _is_person_record(record: Any) -> bool:
 
 def meets(ask: Ask, value: Any, query: str = "") -> bool:
     """Whether a goal call's parsed response meets one ask."""
-    if ask.kind == "count" and ask.word == "how much":  # an amount, not how many items a list holds
+    if ask.kind == "count" and (ask.word == "how much" or any(  # an amount, not how many items a list holds
+            m.group(1) in UNIT_OF for m in _HOW_MANY_UNIT.finditer(query.lower()))):  # (also "how many grams")
         return _has_amount(value) or _counted_field(value, query)
     if ask.kind == "count":
         return _has_count(value) or _counted_field(value, query)
@@ -484,16 +489,6 @@ def _wrong_owner(query: str, plan: Plan, answered: list[CallRecord], nearby: set
     #                                                  club": not the member's; "email address": an email will do
 
 
-#: units of measure a request may ask an amount in, with what a tool's answer calls them
-MEASURES = {u: set(forms.split()) for u, forms in (
-    ("cup", "cup cups"), ("ounce", "ounce ounces oz"), ("gram", "gram grams g gr"),
-    ("kilogram", "kilogram kg kgs kilo"),
-    ("pound", "pound pounds lb lbs"), ("millilitre", "millilitre milliliter ml"), ("litre", "litre liter l ltr"),
-    ("teaspoon", "teaspoon teaspoons tsp"), ("tablespoon", "tablespoon tablespoons tbsp"),
-    ("mile", "mile miles mi"), ("kilometre", "kilometre kilometer km kms"), ("metre", "metre meter m"),
-    ("inch", "inch inches in"), ("foot", "foot feet ft"), ("gallon", "gallon gallons gal"), ("pint", "pint pints pt"),
-    ("calorie", "calorie calories kcal cal"))}
-_UNIT_OF = {form: u for u, forms in MEASURES.items() for form in forms if len(form) > 2}
 _HOW_MANY_UNIT = re.compile(r"\bhow\s+(?:many|much)\s+([a-z]+)\b")
 
 
@@ -502,7 +497,7 @@ def _other_unit(query: str, answered: list[CallRecord]) -> list[str]:
     gives in that unit (a key or a value naming it: ``unit: cup``, ``calories_kcal``)."""
     out = []
     for m in _HOW_MANY_UNIT.finditer(query.lower()):
-        unit = _UNIT_OF.get(m.group(1))
+        unit = UNIT_OF.get(m.group(1))
         if unit is None or not answered:
             continue
         words = {w.lower() for c in answered for key, v in leaves(_value(c))

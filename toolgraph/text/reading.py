@@ -71,6 +71,7 @@ FREE_TEXT_PARTS = {"type", "kind", "service", "description", "reason", "note", "
 _CODE_NUMBER = re.compile(r"(?:\b([A-Za-z]{2,})\s+)?\b([A-Z]{2,4})\s+(\d{1,6})\b")  # "train IC 512", "flight BA 117"
 _COUNT = re.compile(r"\b(\d+|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) +
                     r")(?:\s+|-)([A-Za-z]{2,})\b", re.IGNORECASE)
+_OF_UNIT = re.compile(r"\s+([A-Za-z]{2,})\b")  # the unit after "a couple of"
 _ORDINAL = re.compile(r"\b(" + "|".join(ORDINALS) + r"|\d+(?:st|nd|rd|th))\s+([A-Za-z]{3,})\b", re.IGNORECASE)
 _NUMBER = re.compile(r"(?<![\w.-])-?\d+(?:\.\d+)?(?![\w-]|\.\d)")
 _CUE_NAME = re.compile(r"\b(?:named|called|titled|nicknamed|name|title)\s+"
@@ -126,6 +127,19 @@ UNITS = {"kilo": "kg", "kilos": "kg", "kilogram": "kg", "kilogramme": "kg", "kgs
          "minutes": "min", "mins": "min", "hrs": "hour", "hr": "hour", "person": "people", "persons": "people",
          "guest": "people", "guests": "people", "adult": "adults", "night": "nights", "nites": "nights"}
 
+
+#: units of measure a request may ask an amount in, with what a tool's answer calls them
+MEASURES = {u: set(forms.split()) for u, forms in (
+    ("cup", "cup cups"), ("ounce", "ounce ounces oz"), ("gram", "gram grams g gr"),
+    ("kilogram", "kilogram kg kgs kilo"),
+    ("pound", "pound pounds lb lbs"), ("millilitre", "millilitre milliliter ml"), ("litre", "litre liter l ltr"),
+    ("teaspoon", "teaspoon teaspoons tsp"), ("tablespoon", "tablespoon tablespoons tbsp"),
+    ("mile", "mile miles mi"), ("kilometre", "kilometre kilometer km kms"), ("metre", "metre meter m"),
+    ("inch", "inch inches in"), ("foot", "foot feet ft"), ("gallon", "gallon gallons gal"), ("pint", "pint pints pt"),
+    ("calorie", "calorie calories kcal cal"))}
+#: a unit's name or symbol as a request writes it -> the unit (not the short ones that are also words: in, m, l)
+UNIT_OF = {form: u for u, forms in MEASURES.items() for form in forms
+           if len(form) > 2 or form in {"oz", "kg", "lb", "ml", "km"}}
 
 def unit_names(unit: str) -> set[str]:
     """A unit and what parameters call it (``kilo`` -> kilo, kg)."""
@@ -239,10 +253,21 @@ def read(text: str, vocabulary: frozenset[str] | set[str] = frozenset()) -> list
         n = ORDINALS.get(word) or (int(word[:-2]) if word[:-2].isdigit() else None)
         if n is not None and noun.lower() not in STOP:
             add(Offer(n, "count", singular(noun.lower()), m.start()), m.span(1))
+    units: list[tuple[int, int]] = []  # the unit words of counts ("ten people", "a couple of cans"): no names
     for m in _COUNT.finditer(text):
         n, unit = _number(m.group(1)), m.group(2)
-        if n is not None and unit.lower() not in STOP and free(m.span(1)):
+        if unit.lower() == "of" and (after := _OF_UNIT.match(text, m.end())):  # "a couple of cans": cans
+            unit, span = after.group(1), after.span(1)
+        else:
+            span = m.span(2)
+        if n is not None and unit.lower() not in STOP and unit.lower() not in PRONOUNS and free(m.span(1)):
             add(Offer(n, "count", singular(unit.lower()), m.start()))
+            units.append(span)
+    for m in re.finditer(r"[A-Za-z]+", text):  # units of measure: "8 ounces" (a count's), "how many grams"
+        unit = UNIT_OF.get(m.group().lower())
+        if unit is not None and free(m.span()):
+            add(Offer(m.group(), "unit", unit, m.start(), "count" if m.span() in units else ""))
+            units.append(m.span())  # (no name either: "how many grams" names no recipe)
     for m in _NUMBER.finditer(text):
         if free(m.span()):
             add(Offer(float(m.group()) if "." in m.group() else int(m.group()), "number", start=m.start()))
@@ -275,9 +300,12 @@ def read(text: str, vocabulary: frozenset[str] | set[str] = frozenset()) -> list
                 owner = m.group(1).strip(" .").endswith(("'s", "’s"))  # "Claire Moreau's rental": an owner
                 at = sentence.start() + m.start()
                 add(Offer(span, "name", "'s" if owner else "", start=at, head=_next_word(text, at + len(span))))
-    for start, run, after, head in _residual_runs(text, vocabulary, taken):
+    for start, run, after, head in _residual_runs(text, vocabulary, taken + units):
         if run.lower() in ROLE_WORDS:  # "assigned to lena vogt": a role, not a name
             continue
+        first, _, rest = run.partition(" ")
+        if rest and first.lower().endswith("ing") and len(first) > 5:  # "making shakshuka": shakshuka
+            start, run = start + len(first) + 1, rest
         kind = ("residual_place" if after in PLACE_CUES else
                 "residual_owner" if after in ("'s", "by", "named", "called") else
                 "residual_named" if after == "the" and head else "residual")  # "the glasgow depot": names one
@@ -287,7 +315,7 @@ def read(text: str, vocabulary: frozenset[str] | set[str] = frozenset()) -> list
             add(Offer(m.group(2).strip(), "ordered", start=m.start(2)))
     for m in _TOPIC.finditer(text):
         words = [w for w in m.group(1).split() if w.lower() not in STOP and w.lower() not in PRONOUNS]
-        if words:
+        if words and _number(words[0]) is None:  # ("for ten people" is a count, no topic)
             add(Offer(" ".join(words), "topic", start=m.start(1)))
     return out
 
@@ -388,6 +416,14 @@ def pick(name: str, kind: str, description: str, offers: list[Offer], used: set[
                 return _took(o, used, k)
             if k != "time" and not parts & NAME_PARTS:  # ("email" takes no title: "The Salt Road")
                 return None
+    if kind == "string" and parts & {"unit", "uom", "measure"}:  # from_unit: the given amount's, to_unit: another
+        given = [o for o in fresh if o.kind == "unit" and o.head == "count"]
+        other = [o for o in fresh if o.kind == "unit" and o.head != "count"]
+        o = (given or other or [None])[0] if parts & (RANGE_START | {"source", "original"}) else \
+            (other or [None])[0] if parts & (RANGE_END | {"target", "into", "desired"}) else \
+            (given or other or [None])[0]
+        if o is not None:
+            return _took(o, used, "unit")
     if kind == "string" and parts & {"term", "semester", "season", "session", "period"}:  # "fall 2026"
         o = first(lambda o: o.kind == "season")
         if o:
