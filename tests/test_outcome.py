@@ -593,3 +593,20 @@ def test_how_many_grams_is_answered_by_a_measured_amount() -> None:
     assert judge(plan.query, plan, [converted]).status == "success"
     converted.raw_value = {"value": 8, "unit": "oz"}
     assert judge(plan.query, plan, [converted]).status == "partial"  # an amount, but not in grams
+
+
+def test_a_date_on_the_way_under_a_field_the_request_names_answers_when() -> None:
+    plan = make_plan("Who wrote the lemon garlic salmon recipe, and when was it published?",
+                     [["recipes"], ["recipe"], ["author"]], [("recipes", "recipe", "recipe_id"),
+                                                             ("recipe", "author", "author_id")])
+    recipes = CallRecord(id="c1", tool=f"{GROUP}/recipes", level=0, status="ok",
+                         raw_value=[{"recipe_id": "R-104", "title": "Lemon Garlic Salmon"}])
+    recipe = CallRecord(id="c2", tool=f"{GROUP}/recipe", level=1, status="ok",
+                        bound_from={"recipe_id": "c1:[0].recipe_id"},
+                        raw_value={"recipe_id": "R-104", "author_id": "AU-8", "published": "2025-06-14"})
+    author = CallRecord(id="c3", tool=f"{GROUP}/author", level=2, status="ok", bound_from={"author_id": "c2:author_id"},
+                        raw_value={"author_id": "AU-8", "name": "Sofia Brandt", "joined": "2024-01-11"})
+    assert judge(plan.query, plan, [recipes, recipe, author]).status == "success"
+    recipe.raw_value = {"recipe_id": "R-104", "author_id": "AU-8", "updated": "2025-06-14"}
+    author.raw_value = {"author_id": "AU-8", "name": "Sofia Brandt"}
+    assert judge(plan.query, plan, [recipes, recipe, author]).status == "partial"  # no date it names

@@ -225,6 +225,12 @@ def _is_person_record(record: Any) -> bool:
         _looks_person((str(k),), v) for k, v in record.items())
 
 
+def _time_named(query: str, record: Any) -> bool:
+    """A record holds a date or time under a field the request names ("when was it published": ``published``)."""
+    words = request_words(query)
+    return any(_looks_time(k, v) and k and {stem(p) for p in key_parts(k[-1])} & words for k, v in leaves(record))
+
+
 def meets(ask: Ask, value: Any, query: str = "") -> bool:
     """Whether a goal call's parsed response meets one ask."""
     if ask.kind == "count" and (ask.word == "how much" or any(  # an amount, not how many items a list holds
@@ -701,6 +707,8 @@ def judge(query: str, plan: Plan, calls: list[CallRecord], output_schemas: dict[
                 continue  # "which company operates it" answered by a tool about "a train operating company"
             pool = [_value(c) for c in answered if not _counts_other(query, c, tools)] \
                 if ask.word == "how many" else values + (passed if ask.word == "how much" else [])
+            if ask.kind == "time":  # "who wrote it, when was it published": a date on the way, named by the request
+                pool += [r for r in passed if _time_named(query, r)]
             if not any(meets(ask, v, query) for v in pool if not is_empty(v) or (counting and v == [])):
                 outcome.reasons.append(f"the answer lacks {ask.describe()} (the request asks {ask.word!r}): "
                                        "no goal call returned one")
