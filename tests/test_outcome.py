@@ -610,3 +610,20 @@ def test_a_date_on_the_way_under_a_field_the_request_names_answers_when() -> Non
     recipe.raw_value = {"recipe_id": "R-104", "author_id": "AU-8", "updated": "2025-06-14"}
     author.raw_value = {"author_id": "AU-8", "name": "Sofia Brandt"}
     assert judge(plan.query, plan, [recipes, recipe, author]).status == "partial"  # no date it names
+
+
+def test_the_answer_counts_and_totals_the_records_the_request_picks_by_a_value_it_names() -> None:
+    from toolgraph.execute.answer import rules_answer
+
+    servers = CallRecord(id="c1", tool=f"{GROUP}/servers", level=0, status="ok", raw_value={"servers": [
+        {"server_id": "srv-1", "region": "eu-west-1"}, {"server_id": "srv-2", "region": "us-east-2"},
+        {"server_id": "srv-3", "region": "eu-west-1"}]})
+    text = rules_answer("How many servers does the Payments project run in eu-west-1?", [["c1"]], [servers]).text
+    assert "2 of the 3 found" in text and "region eu-west-1" in text and "srv-2" not in text.split("Details")[0]
+    spend = CallRecord(id="c1", tool=f"{GROUP}/transactions", level=0, status="ok", raw_value={
+        "transactions": [{"amount": -50.5, "category": "groceries"}, {"amount": -250.0, "category": "transfers"},
+                         {"amount": -137.7, "category": "groceries"}], "summary": {"net": -438.2}})
+    text = rules_answer("How much did she spend on groceries in November 2026?", [["c1"]], [spend]).text
+    assert "2 of the 3 found" in text and "Their total amount: -188.2 [c1]." in text
+    every = rules_answer("How many servers does the Payments project run?", [["c1"]], [servers]).text
+    assert every.startswith("3 found")  # nothing picked: the count of all

@@ -10,6 +10,9 @@ from pydantic import BaseModel
 from toolgraph.execute.compress import dumps, record_label, render
 from toolgraph.execute.models import Answer, CallRecord, Citation
 from toolgraph.execute.outcome import (
+    COUNT_KEYS,
+    MEASURED_KEYS,
+    MONEY_KEYS,
     PAGING_KEYS,
     Ask,
     asked_fields,
@@ -18,6 +21,7 @@ from toolgraph.execute.outcome import (
     leaves,
     meets,
     request_words,
+    selected,
     value_at,
     via_records,
 )
@@ -139,7 +143,27 @@ def _facts(query: str, call: CallRecord, value: Any) -> list[str]:
     words = request_words(query)
     records, listed = _records(value)
     out: list[str] = []
-    if listed and any(a.kind == "count" for a in asked):
+    counting = any(a.kind == "count" for a in asked)
+    inner = records if listed else [v for v in (value.values() if isinstance(value, dict) else [])
+                                     if isinstance(v, list) and v and all(isinstance(x, dict) for x in v)]
+    pick = selected(query, inner if listed else inner[0] if len(inner) == 1 else []) if counting else None
+    if pick is not None:  # "how many servers ... in eu-west-1" over every server of the project: those in it
+        key, named, hits = pick
+        labels = [lab for r in hits[:5] if (lab := record_label(r))]
+        out.append(f"{len(hits)} of the {len(inner if listed else inner[0])} found by {call.tool} [{call.id}] have "
+                   f"{key} {named}" + (f": {', '.join(labels)}{', …' if len(hits) > 5 else ''}" if labels else "")
+                   + ".")
+        totals: dict[str, float] = {}
+        for r in hits:
+            for k, v in r.items():
+                if isinstance(v, int | float) and not isinstance(v, bool) and \
+                        set(key_parts(str(k))) & (MONEY_KEYS | MEASURED_KEYS | COUNT_KEYS):
+                    totals[k] = totals.get(k, 0.0) + v
+        if totals and any(a.word == "how much" for a in asked):
+            out.append("Their total " + "; ".join(f"{k}: {round(v, 2):g}" for k, v in totals.items())
+                       + f" [{call.id}].")
+        records = hits
+    elif listed and counting:
         labels = [lab for r in records[:5] if isinstance(r, dict) and (lab := record_label(r))]
         more = ", …" if len(records) > 5 else ""
         out.append(f"{len(records)} found by {call.tool} [{call.id}]" + (f": {', '.join(labels)}{more}"

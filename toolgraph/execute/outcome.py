@@ -513,6 +513,22 @@ def _other_unit(query: str, answered: list[CallRecord]) -> list[str]:
     return out
 
 
+def selected(query: str, records: list[Any]) -> tuple[str, str, list[dict[str, Any]]] | None:
+    """The records a request picks out of a list by a short value it names (``region: eu-west-1`` for "how many
+    servers ... in eu-west-1", ``category: groceries``): (field, value, those records), when some but not all of
+    the records hold it; else None. The answer without an LLM counts and totals those (answer.py)."""
+    if len(records) < 2 or not all(isinstance(r, dict) for r in records):
+        return None
+    words = request_words(query)
+    keys = sorted({k for r in records for k, v in r.items() if isinstance(v, str) and 0 < len(v) <= 30})
+    for key in keys:
+        hits = [r for r in records if isinstance(r.get(key), str) and (found := {
+            stem(w) for w in _WORD.findall(r[key])}) and found <= words]
+        if hits and len(hits) < len(records):
+            return key, hits[0][key], hits
+    return None
+
+
 _OTHER = re.compile(r"\b(?:another|other|different)\s+(?!than\b)([a-z]+)")
 
 

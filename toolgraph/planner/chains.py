@@ -56,6 +56,7 @@ _QUESTION = re.compile(r"\s*(?:when|what|what's|which|who|who's|whom|whose|where
 
 
 HANDED = ("email", "slug", "identifier", "noun_id", "isbn")  # values a request hands over by their shape
+DATED = ("date", "month")  # a day or a month the request gives: some tool of the chain should take it
 
 
 def bare_path(card: ToolCard) -> str:
@@ -159,6 +160,7 @@ class ChainWeights:
     sequential: float = 0.1  # times the weight of a SEQUENTIAL edge between consecutive tools
     length: float = 0.08  # each tool past the first
     ungiven: float = 0.3  # each required word a tool takes that neither the request nor the chain gives
+    undated: float = 0.1  # the request gives a date or a month that no tool of the chain takes
     idle: float = 0.15  # a last step that adds nothing asked for over the chain without it (ChainFinder.idle_steps)
     narrow: float = 0.3  # the goal fetches one of the things an earlier tool lists, and the request asks for them
     # all ("list all open sev1 incidents": list_incidents, then get_incident of one of them)
@@ -189,7 +191,7 @@ class ChainFinder:
                                                      repr=False)
     _facts: dict[str, ToolFacts] = field(default_factory=dict, init=False, repr=False)
     _given: dict[tuple[str, str], int] = field(default_factory=dict, init=False, repr=False)
-    _handed: dict[tuple[str, str], bool] = field(default_factory=dict, init=False, repr=False)
+    _handed: dict[tuple[str, str, tuple[str, ...]], bool] = field(default_factory=dict, init=False, repr=False)
     _ungiven: dict[tuple[str, str, frozenset[str]], int] = field(default_factory=dict, init=False, repr=False)
     _seq: dict[tuple[str, str], float] | None = field(default=None, init=False, repr=False)
 
@@ -211,14 +213,15 @@ class ChainFinder:
     def idle_steps(self, scored: list[Chain]) -> None:
         """A last step that adds nothing the request asks for costs what it would have saved: a chain whose goal
         answers no asked word, answer type or kind that no tool of the same chain without it answers (the loans
-        listed, then one book of them fetched, for "when are the books due back?") scores ``idle`` less."""
+        listed, then one book of them fetched, for "when are the books due back?") scores ``idle`` less; one that
+        takes a value the request hands over (a code, a month) that the shorter chain leaves unused is not idle."""
         by_tools = {tuple(c.tools): c for c in scored}
         for c in scored:
             shorter = by_tools.get(tuple(c.tools[:-1]))
             if shorter is None:
                 continue
             if c.answers <= shorter.answers and all(c.parts.get(k, 0.0) <= shorter.parts.get(k, 0.0) + 1e-9
-                                                    for k in ("answer_type", "kinds")):
+                                                    for k in ("answer_type", "kinds", "unused", "undated")):
                 c.parts["idle"] = -self.weights.idle
                 c.score = round(c.score - self.weights.idle, 6)
 
@@ -430,6 +433,9 @@ class ChainFinder:
         if any(o.kind in HANDED for o in req.offers) and not any(self._takes_handed(text, cards[t])
                                                                  for t in chain.tools):
             parts["unused"] = -w.grounding  # the request hands over an email or a code no tool of the chain takes
+        if any(o.kind in DATED for o in req.offers) and not any(self._takes_handed(text, cards[t], DATED)
+                                                                for t in chain.tools):
+            parts["undated"] = -w.undated  # "what's on at Salle Boreale in December 2026": a tool takes the month
         value = 0.0
         for f, c in zip(facts, covered, strict=True):  # a value an earlier tool provides is no user's
             value += sum(w.value if v in req.words else -w.value for v in f.values if v not in c)
@@ -451,12 +457,14 @@ class ChainFinder:
         chain.score = round(sum(parts.values()), 6)
         return chain
 
-    def _takes_handed(self, text: str, card: ToolCard) -> bool:
+    def _takes_handed(self, text: str, card: ToolCard, kinds: tuple[str, ...] = ()) -> bool:
         """Whether a tool takes a value the request hands over by its shape (an email, ``api-gw-03``, ``INC-4420``,
-        an id after its noun), as the binder would read it (toolgraph.text.reading.pick)."""
-        key = (text, card.id)
+        an id after its noun; or one of ``kinds``: a date, a month), as the binder would read it
+        (toolgraph.text.reading.pick)."""
+        kinds = kinds or HANDED
+        key = (text, card.id, kinds)
         if key not in self._handed:
-            offers = [o for o in self.request(text).offers if o.kind in HANDED]
+            offers = [o for o in self.request(text).offers if o.kind in kinds]
             self._handed[key] = bool(offers) and any(
                 pick(str(p.get("name") or ""), json_type_of(p.get("type")), str(p.get("description") or ""),
                      offers, set(), needed) is not None
