@@ -33,6 +33,7 @@ class CallRecord(BaseModel):
     raw: str | None = None  # the raw response, size-capped (trace only)
     raw_chars: int = 0
     simulated: bool = False
+    pages: int = 1  # pages of a paginated list read (the records of every page are in the result)
     error: str | None = None
     substitute_for: str | None = None  # the planned tool this call replaced
     replanned: list[CallRecord] = []  # the calls of the re-planned path that stood in for this one
@@ -85,5 +86,6 @@ class RunConfig:
     substitutes: int = 2
     replans: int = 1  # re-planning of a failed call's subtask (0: never); needs a re-planner
     replan_depth: int = 3  # tools of a re-planned path
+    pages: int = 10  # pages of a paginated list read at most (1: the first only), up to 500 records
     learn: bool = True  # teach: outcome counts, and for a successful run its call path and memories
     save: bool = True  # store the (:Run) (with what it taught, so that it can be forgotten)

@@ -20,6 +20,7 @@ from toolgraph.execute.base import ExecTool, Executor
 from toolgraph.execute.compress import compress, dumps, llm_fields
 from toolgraph.execute.models import CallRecord, RunConfig, mask
 from toolgraph.execute.outcome import is_empty, leaves
+from toolgraph.execute.pages import merge_page, next_page
 from toolgraph.execute.params import Binding, Upstream, bind, find_field, schema_of, validate
 from toolgraph.planner.models import Plan
 from toolgraph.text.params import role_key
@@ -80,6 +81,7 @@ class Runner:
         self._n = 0
         self._tools: dict[str, ExecTool | None] = {}
         self._words: tuple[tuple[str, ...], set[str]] | None = None  # (plan's tool ids, its API's words)
+        self._page_notes: dict[str, str] = {}  # call id -> why a page of its list was not read
         self._late: set[str] = set()  # calls bound again after their level (see _late_binding)
         self._levels: list[list[str]] = []  # the run's call ids by level (Runner._run)
         # every secret value the executors were configured with: masked in what a call record keeps
@@ -233,7 +235,8 @@ class Runner:
                     missing = self._gives_needed(call, candidates[0], plan) if attempt_tool is not tool else None
                     if missing is None:
                         call.tool = attempt_tool.id
-                        call.error = "; ".join(errors) or None
+                        note = self._page_notes.pop(call.id, None)  # a page of a list not read
+                        call.error = "; ".join([*errors, *([note] if note else [])]) or None
                         return
                     call.status, call.error = "failed", missing
                 errors.append(call.error or "failed")
@@ -370,7 +373,13 @@ class Runner:
                             (value, simulated), binding = narrowed
                             call.arguments, call.bound_from = self.masker.value(mask(binding.arguments)), \
                                 binding.sources
+                    note = None
+                    if not simulated and self.config.pages > 1 and not self._writes(tool):
+                        value, note = await self._more_pages(call, tool, executor, binding.arguments, value,
+                                                             semaphore, deadline)
                     await self._succeeded(call, tool, value, simulated, query, plan)
+                    if note:
+                        self._page_notes[call.id] = note
                     return True
                 except RecursionError:
                     call.raw_value = call.raw = call.result = None
@@ -387,6 +396,32 @@ class Runner:
                 return False
             await asyncio.sleep(wait)
         return False
+
+    async def _more_pages(self, call: CallRecord, tool: ExecTool, executor: Executor, arguments: dict[str, Any],
+                          value: Any, semaphore: asyncio.Semaphore, deadline: float) -> tuple[Any, str | None]:
+        """A paginated list read to its end (at most ``RunConfig.pages`` pages, ``MAX_PAGED`` records): while the
+        response says there is more (``has_more``, a next cursor or link, a page below ``total_pages``, fewer
+        records than its ``total``) and the tool takes a page, offset or cursor parameter, the next page is asked
+        for and its records appended to the first page's list, so that "how many" and a record on page 3 are
+        answered. A page that fails ends the reading with what was read (noted in the call's error)."""
+        note = None
+        for _ in range(self.config.pages - 1):
+            nxt = next_page(tool, arguments, value, call.pages)
+            left = min(self.config.call_timeout_s, deadline - time.monotonic())
+            if nxt is None or left <= 1.0:
+                break
+            try:
+                async with semaphore:
+                    page = await asyncio.wait_for(executor.call(tool, nxt, timeout_s=left), timeout=left + 1.0)
+            except (TimeoutError, ToolCallError) as exc:
+                note = self.masker.text(f"page {call.pages + 1} not read: {exc}")
+                break
+            merged = merge_page(value, page.value)
+            if merged is None:
+                break
+            value, arguments = merged, nxt
+            call.pages += 1
+        return value, note
 
     @staticmethod
     def _writes(tool: ExecTool) -> bool:
