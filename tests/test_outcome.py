@@ -627,3 +627,21 @@ def test_the_answer_counts_and_totals_the_records_the_request_picks_by_a_value_i
     assert "2 of the 3 found" in text and "Their total amount: -188.2 [c1]." in text
     every = rules_answer("How many servers does the Payments project run?", [["c1"]], [servers]).text
     assert every.startswith("3 found")  # nothing picked: the count of all
+
+
+def test_a_lookup_that_only_found_the_thing_named_answers_nothing_asked_about_it() -> None:
+    plan = make_plan("What goes into the Caprese salad?", [["recipes"]])
+    found = CallRecord(id="c1", tool=f"{GROUP}/recipes", level=0, status="ok", arguments={"title": "Caprese"},
+                       bound_from={"title": "request (name)"},
+                       raw_value=[{"recipe_id": "R-108", "title": "Caprese Salad", "cuisine": "Italian"}])
+    outcome = judge(plan.query, plan, [found])
+    assert outcome.status == "partial" and "only found what the request names" in " ".join(outcome.reasons)
+    plan = make_plan("Is there a Caprese salad recipe?", [["recipes"]])
+    assert judge(plan.query, plan, [found]).status == "success"  # asked to find it
+    plan = make_plan("What cuisine is the Caprese salad?", [["recipes"]])
+    assert judge(plan.query, plan, [found]).status == "success"  # what is asked is a field of it
+    stew = CallRecord(id="c1", tool=f"{GROUP}/recipes", level=0, status="ok", arguments={"ingredient": "chickpeas"},
+                      bound_from={"ingredient": "request (name)"},
+                      raw_value=[{"recipe_id": "R-101", "title": "Chickpea and Spinach Stew"}])
+    plan = make_plan("I've got chickpeas. What can I cook with them?", [["recipes"]])
+    assert judge(plan.query, plan, [stew]).status == "success"  # a recipe the name is part of is an answer

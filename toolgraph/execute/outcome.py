@@ -529,6 +529,42 @@ def selected(query: str, records: list[Any]) -> tuple[str, str, list[dict[str, A
     return None
 
 
+_FINDING = re.compile(r"\b(?:find|search|look(?:ing)? (?:up|for)|is there|are there|do you have|have you got|"
+                      r"which|list|show me|any|exists?|where)\b")
+
+
+def _only_found(query: str, answered: list[CallRecord]) -> list[str]:
+    """"What goes into the Caprese salad?" answered by the search that found the Caprese Salad: the only goal
+    looked up what the request names (by the name the request gave, one record found, labelled so), and nothing
+    the request asks about it (its words besides the name) is a field of the answer; unless the request asks to
+    find it ("is there a ...", "find ...", "which ...")."""
+    if len(answered) != 1 or _FINDING.search(query.lower()):
+        return []
+    c = answered[0]
+    names = [str(v) for k, v in c.arguments.items() if isinstance(v, str) and c.bound_from.get(k, "").startswith(
+        "request")]
+    records = _records(_value(c))
+    if not names or len(records) != 1 or not isinstance(records[0], dict):
+        return []
+    name_words = {stem(w) for n in names for w in _WORD.findall(n.lower())}
+    label = " ".join(str(v) for k, v in records[0].items() if isinstance(v, str) and
+                     set(key_parts(str(k))) & {"name", "title", "label"}).lower()
+    label_words = {stem(w) for w in _WORD.findall(label)}
+    if not name_words or not name_words <= label_words or len(label_words - name_words) > 1:
+        return []  # (a record the name is only part of, "Chickpea and Spinach Stew" for chickpeas, is an answer)
+    asked = request_words(query) - label_words
+    keys = {stem(p) for key, _ in leaves(records[0]) for k in key for p in key_parts(k)}
+    if asked and not asked & keys and not outcome_asks_met(query, records[0]):
+        return [f"goal call [{c.id}] only found what the request names ({names[0]!r}); it answers nothing asked "
+                "about it"]
+    return []
+
+
+def outcome_asks_met(query: str, record: dict[str, Any]) -> bool:
+    """Whether a record meets one of the kinds the request asks (a time for "when", a person for "who"...)."""
+    return any(meets(a, record, query) for a in asks(query))
+
+
 _OTHER = re.compile(r"\b(?:another|other|different)\s+(?!than\b)([a-z]+)")
 
 
@@ -708,7 +744,8 @@ def judge(query: str, plan: Plan, calls: list[CallRecord], output_schemas: dict[
         outcome.reasons.append(f"the request asks to change something ({verb!r}), but no call changed anything")
     for why in _wrong_owner(query, plan, answered, nearby_fields or set(), calls) + \
             _narrowed(query, calls, answered) + _other_unit(query, answered) + \
-            _same_thing(query, calls, answered) + _arbitrary(query, calls):
+            _same_thing(query, calls, answered) + _arbitrary(query, calls) + \
+            _only_found(query, answered):
         outcome.reasons.append(why)
     named = {stem(p) for c in answered for p in key_parts(c.tool.rsplit("/", 1)[-1])}  # air_quality: "the air"
     which = which_nouns(query)
