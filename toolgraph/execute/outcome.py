@@ -17,7 +17,7 @@ from typing import Any, Literal
 from toolgraph.execute.compress import dumps
 from toolgraph.execute.models import CallRecord
 from toolgraph.planner.models import Plan
-from toolgraph.text.lexicon import asks_many, asks_to_change
+from toolgraph.text.lexicon import FINDING, asks_many, asks_to_change
 from toolgraph.text.reading import MEASURES, NUMBER_WORDS, TITLES, UNIT_OF, read, vocabulary_of
 from toolgraph.text.schema import schema_fields
 from toolgraph.text.words import ATTRIBUTE_STOPWORDS, stem
@@ -529,16 +529,12 @@ def selected(query: str, records: list[Any]) -> tuple[str, str, list[dict[str, A
     return None
 
 
-_FINDING = re.compile(r"\b(?:find|search|look(?:ing)? (?:up|for)|is there|are there|do you have|have you got|"
-                      r"which|list|show me|any|exists?|where)\b")
-
-
 def _only_found(query: str, answered: list[CallRecord]) -> list[str]:
     """"What goes into the Caprese salad?" answered by the search that found the Caprese Salad: the only goal
     looked up what the request names (by the name the request gave, one record found, labelled so), and nothing
     the request asks about it (its words besides the name) is a field of the answer; unless the request asks to
     find it ("is there a ...", "find ...", "which ...")."""
-    if len(answered) != 1 or _FINDING.search(query.lower()):
+    if len(answered) != 1 or FINDING.search(query.lower()):
         return []
     c = answered[0]
     names = [str(v) for k, v in c.arguments.items() if isinstance(v, str) and c.bound_from.get(k, "").startswith(

@@ -212,3 +212,8 @@ WRITE_NAME_VERBS = frozenset(
     "acknowledge add approve archive assign book cancel create delete edit enrol enroll freeze lend move pay place "
     "post publish put refund register reject remove rename renew rent report restore unfreeze "
     "reschedule reserve schedule send set submit subscribe transfer unsubscribe update upload write".split())
+
+
+#: words by which a request asks to find things, not to learn about one it names ("is there a ...", "which ...")
+FINDING = re.compile(r"\b(?:find|search|look(?:ing)? (?:up|for)|is there|are there|do you have|have you got|"
+                     r"which|list|show me|any|exists?|where)\b")
