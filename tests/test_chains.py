@@ -294,3 +294,14 @@ def test_direction_role_needs_fold_into_the_kind_they_are_codes_of() -> None:
     assert merge_roles(needs) == {"station_code": ["find_stations", "get_reservation"],
                                   "train_number": ["get_train"]}
     assert merge_roles({"from_code": ["get_reservation"]}) == {"from_code": ["get_reservation"]}
+
+
+def test_a_two_word_leftover_after_an_auxiliary_is_the_questions_subject() -> None:
+    from toolgraph.planner.chains import _subject
+    from toolgraph.text.reading import read
+
+    words = {"vacation", "days", "left", "year", "leave", "balance", "employee", "actor", "lead"}
+    text = "How many vacation days does nils ekdahl have left this year?"
+    assert [o.value for o in read(text, words) if _subject(text, o)] == ["nils ekdahl"]
+    text = "Who is the lead actor of the show?"
+    assert not [o for o in read(text, words) if _subject(text, o)]

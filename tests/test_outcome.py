@@ -645,3 +645,14 @@ def test_a_lookup_that_only_found_the_thing_named_answers_nothing_asked_about_it
                       raw_value=[{"recipe_id": "R-101", "title": "Chickpea and Spinach Stew"}])
     plan = make_plan("I've got chickpeas. What can I cook with them?", [["recipes"]])
     assert judge(plan.query, plan, [stew]).status == "success"  # a recipe the name is part of is an answer
+
+
+def test_a_record_with_a_list_inside_is_not_a_list_to_pick_from() -> None:
+    from toolgraph.execute.answer import rules_answer
+
+    train = CallRecord(id="c1", tool=f"{GROUP}/train", level=0, status="ok", raw_value={
+        "train_number": "IC 512", "operator_id": "OP-CL", "service": "intercity", "stops": [
+            {"station": "Ravensholm Central", "departs": "07:42"}, {"station": "Brackenholt", "departs": "08:10"},
+            {"station": "Port Elsin", "departs": None}]})
+    text = rules_answer("How much is a ticket on train IC 512 from Ravensholm Central?", [["c1"]], [train]).text
+    assert " of the 3 found" not in text

@@ -166,6 +166,18 @@ class ChainWeights:
     # all ("list all open sev1 incidents": list_incidents, then get_incident of one of them)
 
 
+#: words after which a question's subject comes: "how many days does nils ekdahl have left"
+SUBJECT_CUES = frozenset("does did do is was are were has have had will would can could should".split())
+
+
+def _subject(text: str, offer: Any) -> bool:
+    """A leftover run of two or three words right after an auxiliary verb: the subject of a question, a name
+    ("does nils ekdahl have"), not a description of a thing ("the lead actor")."""
+    before = re.findall(r"[a-z']+", text[:offer.start].lower())[-1:]
+    return offer.kind == "residual" and 2 <= len(str(offer.value).split()) <= 3 and bool(before) and \
+        before[0] in SUBJECT_CUES
+
+
 @dataclass
 class Chain:
     tools: list[str]
@@ -508,7 +520,7 @@ class ChainFinder:
                                              for c in self.graph.cards.values()))
                 self._request.mentions = [  # (other leftovers are too weak a sign: "the lead actor")
                     Mention(o.value, None) for o in read(text, vocabulary)
-                    if o.kind in ("residual_place", "residual_owner")]
+                    if o.kind in ("residual_place", "residual_owner") or _subject(text, o)]
         return self._request
 
     def facts(self, card: ToolCard) -> ToolFacts:
