@@ -305,3 +305,12 @@ def test_a_two_word_leftover_after_an_auxiliary_is_the_questions_subject() -> No
     assert [o.value for o in read(text, words) if _subject(text, o)] == ["nils ekdahl"]
     text = "Who is the lead actor of the show?"
     assert not [o for o in read(text, words) if _subject(text, o)]
+
+
+def test_an_all_capital_word_is_asked_as_well_as_named() -> None:
+    from toolgraph.planner.chains import RequestFacts
+    from toolgraph.text.words import stem
+
+    facts = RequestFacts.of("I need the IBAN of customer CU-1184's savings account.", None)
+    assert stem("iban") in facts.asked and stem("savings") in facts.asked  # a field (IBAN) the chain should reach
+    assert stem("titanic") not in RequestFacts.of("the cast of Titanic", None).asked  # a name is not asked

@@ -55,6 +55,7 @@ _QUESTION = re.compile(r"\s*(?:when|what|what's|which|who|who's|whom|whose|where
                        r"does|do|did|has|have)\b", re.IGNORECASE)
 
 
+ACRONYM = re.compile(r"[A-Z]{2,5}")  # one all-capital word: a field's name (IBAN, VIN, PIN) as often as a name
 HANDED = ("email", "slug", "identifier", "noun_id", "isbn")  # values a request hands over by their shape
 DATED = ("date", "month")  # a day or a month the request gives: some tool of the chain should take it
 
@@ -557,7 +558,8 @@ class RequestFacts:
     def of(cls, text: str, vector: list[float] | None) -> RequestFacts:
         named = mentions(text)
         asked = {stem(x) for x in content_words(text) if len(x) > 1 and x not in BM25_STOPWORDS} - \
-            {stem(x) for m in named for x in content_words(m.text)}  # (question words: ``wanted`` reads them)
+            {stem(x) for m in named if not ACRONYM.fullmatch(m.text)  # (an IBAN, a VIN is asked, not named)
+             for x in content_words(m.text)}  # (question words: ``wanted`` reads them)
         unit = None
         if vector is not None:
             v = np.asarray(vector, dtype=np.float32)
