@@ -322,3 +322,16 @@ def test_units_of_measure_fill_unit_parameters_and_counts_units_name_nothing() -
     offers = read("I'm making shakshuka for ten people.", words)
     assert [o.value for o in offers if o.kind == "residual"] == ["shakshuka"]  # no "making", no "people"
     assert not [o for o in offers if o.kind == "topic"]  # "for ten people" is a count
+
+
+def test_a_person_id_takes_the_role_the_request_names_from_any_result_before_its_own_name() -> None:
+    from toolgraph.execute.params import Upstream
+
+    employee = tool(("employee_id", "string"))
+    found = Upstream("c1", "t/find", [{"employee_id": "E-1013", "name": "Ama Mensah"}], "employee_id", True,
+                     ("Ama Mensah",))
+    leave = Upstream("c2", "t/leave", [{"request_id": "LR-1", "employee_id": "E-1013", "approver_id": "E-1002"}],
+                     None, False, ("E-1013",))
+    bound = bind(employee, "Who approved Ama Mensah's leave request? I need their email.", [found, leave])
+    assert bound.arguments == {"employee_id": "E-1002"} and bound.sources["employee_id"].startswith("c2:")
+    assert bind(employee, "What is Ama Mensah's email?", [found, leave]).arguments == {"employee_id": "E-1013"}

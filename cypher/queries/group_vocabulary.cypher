@@ -2,7 +2,7 @@
 // the binder does not read as names ("how many calories ...": a word of get_nutrition, not a recipe's title).
 // mode: read
 // params: ids: list of Tool ids
-// returns: name, description
+// returns: id, name, description
 UNWIND $ids AS id
 MATCH (:Tool {id: id})<-[:HAS_TOOL]-(g:ToolGroup)
 WITH DISTINCT g

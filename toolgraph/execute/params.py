@@ -232,15 +232,14 @@ def _same_value(param: str, resource: str) -> bool:
     return bool(a and b and (a <= b or b <= a))
 
 
-def _named_role(param: str, request: str) -> str | None:
-    """For a person's id (``engineer_id``), the ``<role>_id`` whose role the request names ("who owns ..." ->
-    ``owner_id``), or None."""
+def _named_role(param: str, request: str) -> list[str]:
+    """For a person's id (``engineer_id``), the ``<role>_id`` fields whose role the request names ("who owns ..."
+    -> ``owner_id``; "who approved ..." -> ``approved_id``, ``approver_id``), or none."""
     low = param.lower()
     if not person_kind_id(low):
-        return None
+        return []
     said = {role_stem(w) for w in re.findall(r"[a-z]+", request.lower())}
-    first = role_ids(request)[0]
-    return first if role_stem(first[:-3]) in said else None
+    return [r for r in role_ids(request) if role_stem(r[:-3]) in said]
 
 
 def _names_for(param: str, resource: str | None, request: str = "") -> list[str]:
@@ -297,13 +296,17 @@ def bind(tool: ExecTool, request: str, upstream: list[Upstream], vocabulary: fro
             if hit is not None:
                 args[p.name], sources[p.name] = hit[0], f"request ({hit[1]})"
                 continue
-        named_role = _named_role(p.name, request) if p.name in required else None
+        named_role = _named_role(p.name, request) if p.name in required else []
         if named_role:  # "who owns the server ... their email": the owner's id, from whichever result has it
-            for up in ordered:
-                value = exact_first(up.value, {v.lower() for v in up.inputs}, request=request)
-                hit = find_field(value, [p.name, named_role])
-                if hit is not None:
-                    args[p.name], sources[p.name] = hit[0], f"{up.call}:{_original_path(up.value, value, hit[1])}"
+            for fields in (named_role, [p.name]):  # the role's id in any result first (the approver's, not the
+                for up in ordered:  # employee's own), then the parameter's own name
+                    value = exact_first(up.value, {v.lower() for v in up.inputs}, request=request)
+                    hit = find_field(value, fields)
+                    if hit is not None:
+                        args[p.name], sources[p.name] = hit[0], \
+                            f"{up.call}:{_original_path(up.value, value, hit[1])}"
+                        break
+                if p.name in args:
                     break
             if p.name in args:
                 continue
