@@ -340,6 +340,7 @@ def test_the_judge_reads_orders_owners_and_lists_narrowed_to_one() -> None:
     assert asks_to_change("Acknowledge the open sev3 incident on api-gw-03 and give me the ack code") == "acknowledge"
     assert asks_to_change("omar won't be home, please move his delivery to monday") == "move"
     assert asks_to_change("check out the dispossessed for jonas") == "check out"
+    assert asks_to_change("Sign priya nair up for the 18:30 HIIT class at Riverside") == "sign"  # "sign X up"
     assert asks_to_change("which issues are open?") is None and asks_to_change("if i send a parcel") is None
     # a change asked, only reads made
     plan = make_plan("Acknowledge incident INC-1 and give me the ack code", [["incident"]])

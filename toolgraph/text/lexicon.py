@@ -166,8 +166,8 @@ WRITE_WORDS = frozenset(
     "acknowledge add approve archive assign book borrow cancel change check checkout close comment create delete "
     "edit enrol enroll file freeze lend refund reject rent restore unfreeze "
     "log make mark move open order pay place post publish put register remove rename renew reorder replace "
-    "reschedule reserve return schedule send set start stop submit subscribe transfer unsubscribe update upload "
-    "write".split())
+    "reschedule reserve return schedule send set sign start stop submit subscribe transfer unsubscribe update upload "
+    "write join".split())
 
 
 def asks_for_change(text: str) -> bool:
