@@ -263,3 +263,21 @@ def test_a_value_the_request_states_meets_a_need_keyed_by_its_singular(store: An
     assert needs["c/g/scale"] == {"recipe_id": ["c/g/search"]}  # six servings: the miner's `serving` is given
     assert needs["c/g/shopping"] == {"recipe_id": ["c/g/search"]}  # `recipe_ids` is fed by `recipe_id` providers
     assert set(graph.needed_inputs(["c/g/scale"], "Scale the pancakes")["c/g/scale"]) == {"recipe_id", "serving"}
+
+
+def test_the_path_that_solved_the_same_request_is_the_chain_a_similar_one_is_only_offered(store: Any) -> None:
+    from tests.planner_helpers import CREDITS, PERSON_MOVIES, QUERY, SEARCH, movie_graph, planner_config
+    from toolgraph.planner import plan_request
+    from toolgraph.planner.graph import PlannerGraph
+    from toolgraph.planner.memory import LongTermMemory
+
+    movie_graph(store)
+    config = planner_config(use_memory=True)
+    assert plan_request(store, QUERY, save=False, config=config).tools[-1].id == CREDITS  # the best chain
+    LongTermMemory(PlannerGraph(store)).remember(QUERY, [SEARCH, CREDITS, PERSON_MOVIES], "run-1")
+    again = plan_request(store, QUERY, save=False, config=config)
+    assert [t.id for t in again.tools] == [SEARCH, CREDITS, PERSON_MOVIES]  # what solved it before
+    assert any(s.kind == "memory" for s in again.trace)
+    other = plan_request(store, "show the cast and crew credits of the movie Titanic please, all of them",
+                         save=False, config=config)
+    assert other.tools[-1].id == CREDITS  # a similar request is offered the memory, not bound to it

@@ -30,6 +30,7 @@ EDGE_BONUS: dict[tuple[str, str], float] = {
 }
 MEMORY_BONUS = 0.30
 CHAIN_BONUS = 0.30  # the next tool of the best whole chain (planner/chains.py)
+SAME_REQUEST = 0.97  # a memory this similar is of the same request: its path is the chain
 GROUNDING_BONUS = 0.25  # the request names something (a title, a person) and the tool takes a name or query
 IMPORTANCE_BONUS = 0.05
 AVAILABILITY_PENALTY = 0.10
@@ -47,11 +48,19 @@ class Candidates:
     retriever: Retriever | None = None
 
     # -- chains and needs -----------------------------------------------------------------------------------------
-    def chain(self, s: Subsearch, context: dict[int, list[str]]) -> Chain | None:
-        """The best whole chain for the subtask without the tools ruled out so far (computed once per set)."""
+    def chain(self, s: Subsearch, context: dict[int, list[str]],
+              memories: list[dict[str, Any]] | None = None) -> Chain | None:
+        """The best whole chain for the subtask without the tools ruled out so far (computed once per set); the
+        path that solved the same request before (a memory of similarity ``SAME_REQUEST`` or more), while none of
+        its tools is ruled out: what a run taught is not outscored by what it taught the weights (a learnt
+        sequence had added a price quote to "how many electric cars are free ...")."""
         if not self.config.chains:
             return None
         blocked = frozenset(s.rejected | s.excluded | self.config.exclude)
+        same = next((m for m in memories or [] if m["similarity"] >= SAME_REQUEST and m["tools"]
+                     and not blocked & set(m["tools"])), None)
+        if same is not None:
+            return Chain(list(same["tools"]), score=1.0, parts={"remembered": round(float(same["similarity"]), 4)})
         key = (s.subtask.id, blocked)
         if key not in s.run.chains:
             goals = self.seeds(s.run, s.subtask.description, s.subtask.category, self.config.chain_goals)

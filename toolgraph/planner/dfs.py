@@ -146,7 +146,7 @@ class DepthFirst:
         """What the policy sees: without candidates (``offer=False``) for a reflection."""
         unmet = self.candidates.unmet(s.path, s.subtask.description,
                                       [t for tools in context.values() for t in tools])
-        chain = self.candidates.chain(s, context) if offer else None
+        chain = self.candidates.chain(s, context, memories) if offer else None
         candidates = self.offer(s, context, memories, unmet, chain) if offer else []
         return SearchState(subtask=s.subtask, path=list(s.path), reasons=list(s.reasons), candidates=candidates,
                            unmet=unmet, context_tools=context, memories=memories, round=s.round,
