@@ -8,6 +8,7 @@ from typing import Any
 from urllib.parse import urlparse
 
 from toolgraph.models import Param
+from toolgraph.text.params import input_key
 from toolgraph.text.schema import is_schema, schema_fields
 from toolgraph.text.words import NAME_STOPWORDS, singular, split_case
 from toolgraph.tool import Tool
@@ -49,14 +50,7 @@ class Input:
 SHORT_NOUNS = {"tv", "ip", "os", "pc", "ai"}
 
 
-def normalise(name: str) -> str:
-    """``movieIDs`` -> ``movie_id``; ``Person-Name`` -> ``person_name``; ``identifier`` -> ``id``."""
-    name = re.sub(r"IDS\b|IDs\b", "Ids", re.sub(r"ID\b", "Id", name))
-    name = re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", name)
-    name = re.sub(r"([A-Z]+)([A-Z][a-z])", r"\1_\2", name)
-    tokens = [t for t in re.split(r"[^a-z0-9]+", name.lower()) if t]
-    tokens = ["id" if t in ("identifier", "uuid") else singular(t) for t in tokens]
-    return "_".join(tokens)
+normalise = input_key  # ``movieIDs`` -> ``movie_id``; the planner keys its inputs the same way
 
 
 def subjects(*texts: str) -> list[str]:

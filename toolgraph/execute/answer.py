@@ -144,16 +144,17 @@ def _facts(query: str, call: CallRecord, value: Any) -> list[str]:
     records, listed = _records(value)
     out: list[str] = []
     counting = any(a.kind == "count" for a in asked)
-    inner = records if listed else [v for v in (value.values() if isinstance(value, dict) else [])
-                                     if isinstance(v, list) and v and all(isinstance(x, dict) for x in v)]
-    if isinstance(value, dict) and sum(  # a record with a list inside (a train's stops) is no
-            isinstance(v, str) and str(k).lower() not in PAGING_KEYS for k, v in value.items()) > 1:  # list of
-        inner = []  # records to pick from; an envelope holds one list and little else (an account id, paging)
-    pick = selected(query, inner if listed else inner[0] if len(inner) == 1 else []) if counting else None
+    lists = [v for v in (value.values() if isinstance(value, dict) else [])
+             if isinstance(v, list) and v and all(isinstance(x, dict) for x in v)]
+    among = records if listed else lists[0] if len(lists) == 1 else []  # the records to pick from
+    if isinstance(value, dict) and sum(  # a record with a list inside (a train's stops) is no list of
+            isinstance(v, str) and str(k).lower() not in PAGING_KEYS for k, v in value.items()) > 1:  # records to
+        among = []  # pick from; an envelope holds one list and little else (an account id, paging)
+    pick = selected(query, among) if counting else None
     if pick is not None:  # "how many servers ... in eu-west-1" over every server of the project: those in it
         key, named, hits = pick
         labels = [lab for r in hits[:5] if (lab := record_label(r))]
-        out.append(f"{len(hits)} of the {len(inner if listed else inner[0])} found by {call.tool} [{call.id}] have "
+        out.append(f"{len(hits)} of the {len(among)} found by {call.tool} [{call.id}] have "
                    f"{key} {named}" + (f": {', '.join(labels)}{', …' if len(hits) > 5 else ''}" if labels else "")
                    + ".")
         totals: dict[str, float] = {}

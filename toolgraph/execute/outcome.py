@@ -49,6 +49,9 @@ PERSON_KEYS = {"name", "author", "owner", "assignee", "user", "person", "directo
 COUNT_KEYS = {"count", "total", "number", "size", "length", "quantity", "qty", "amount", "n", "results", "hits",
               "stock", "available", "level", "on_hand"}
 MONEY_KEYS = {"price", "cost", "fee", "fees", "charge", "charges", "paid", "balance", "subtotal", "fare", "due"}
+#: fields that hold a measured amount ("how many grams is 8 ounces": ``value: 226.8; unit: g``)
+MEASURED_KEYS = frozenset("value amount result quantity qty converted".split())
+_HOW_MANY_UNIT = re.compile(r"\bhow\s+(?:many|much)\s+([a-z]+)\b")  # "how many grams": an amount in grams
 PAGING_KEYS = {"page", "pages", "total", "total_results", "total_pages", "count", "limit", "offset", "next",
                "previous", "prev", "cursor", "per_page", "page_size", "has_more", "next_page", "status", "ok",
                "success", "message", "href", "links", "_links", "meta"}
@@ -175,10 +178,6 @@ def _has_amount(value: Any) -> bool:
         return True
     return any(_is_number(v) and key and set(key_parts(key[-1])) & (COUNT_KEYS | MONEY_KEYS | MEASURED_KEYS)
                for r in _records(value) for key, v in leaves(r))
-
-
-#: fields that hold a measured amount ("how many grams is 8 ounces": ``value: 226.8; unit: g``)
-MEASURED_KEYS = frozenset("value amount result quantity qty converted".split())
 
 
 _NUMERIC = re.compile(r"[$€£¥]?\s?-?\d[\d,]*(?:\.\d+)?")
@@ -378,16 +377,26 @@ def via_records(calls: list[CallRecord], goal_ids: set[str]) -> list[tuple[CallR
     out: list[tuple[CallRecord, dict[str, Any], str]] = []
     for c in flat:
         for source in c.bound_from.values():
-            cid, _, path = source.partition(":")
-            up = by_id.get(cid)
-            if up is None or up.id in goal_ids or up.status != "ok" or not path:
+            found = bound_record(source, by_id)
+            if found is None or found[0].id in goal_ids:
                 continue
-            head, _, name = path.rpartition(".")
-            record = value_at(_value(up), head) if head else _value(up)
-            if isinstance(record, dict) and value_at(record, name) is not None and \
+            up, record, name = found
+            if value_at(record, name) is not None and \
                     not any(o[0] is up and o[1] is record and o[2] == name for o in out):
                 out.append((up, record, name))
     return out
+
+
+def bound_record(source: str, by_id: dict[str, CallRecord]) -> tuple[CallRecord, dict[str, Any], str] | None:
+    """The record a bound value came from (a ``bound_from`` entry ``c1:bookings[0].booking_id``): (the successful
+    call, the record, the field taken), or None when it came from no record of a call."""
+    cid, _, path = source.partition(":")
+    up = by_id.get(cid)
+    if up is None or up.status != "ok" or not path:
+        return None
+    head, _, name = path.rpartition(".")
+    record = value_at(_value(up), head) if head else _value(up)
+    return (up, record, name) if isinstance(record, dict) else None
 
 
 def _stand_in(query: str, call: CallRecord, planned_schema: Any) -> str | None:
@@ -478,24 +487,14 @@ def _wrong_owner(query: str, plan: Plan, answered: list[CallRecord], nearby: set
                   if not set(key_parts(k)[-1:]) & _ID_PARTS}  # (home_club_id points at a club; it is none)
     by_id = {c.id: c for c in calls}
     for c in answered:  # a record got by an id is about the thing the id came from
-        for source in c.bound_from.values():
-            cid, _, path = source.partition(":")
-            up = by_id.get(cid)
-            if up is None or up.status != "ok" or not path:
-                continue
-            head = path.rpartition(".")[0]
-            record = value_at(_value(up), head) if head else _value(up)
-            if isinstance(record, dict):
-                about |= {stem(w) for _, v in leaves(record) if isinstance(v, str) for w in _WORD.findall(v.lower())}
+        for found in filter(None, (bound_record(source, by_id) for source in c.bound_from.values())):
+            about |= {stem(w) for _, v in leaves(found[1]) if isinstance(v, str) for w in _WORD.findall(v.lower())}
     keys = {stem(p) for c in answered for key, _ in leaves(_value(c)) for k in key for p in key_parts(k)}
     out = [f"the request asks about the {o}, but no goal call is about one" for o in sorted(owners)
            if stem(o) not in about]
     return out + [f"the request asks the {o}'s {a}; no goal call gave one" for o, a in sorted(attrs.items())
                   if stem(o) in about and not {stem(w) for w in a.split()} & keys]  # "the address of his home
     #                                                  club": not the member's; "email address": an email will do
-
-
-_HOW_MANY_UNIT = re.compile(r"\bhow\s+(?:many|much)\s+([a-z]+)\b")
 
 
 def _other_unit(query: str, answered: list[CallRecord]) -> list[str]:
@@ -550,15 +549,10 @@ def _only_found(query: str, answered: list[CallRecord]) -> list[str]:
         return []  # (a record the name is only part of, "Chickpea and Spinach Stew" for chickpeas, is an answer)
     asked = request_words(query) - label_words
     keys = {stem(p) for key, _ in leaves(records[0]) for k in key for p in key_parts(k)}
-    if asked and not asked & keys and not outcome_asks_met(query, records[0]):
+    if asked and not asked & keys and not any(meets(a, records[0], query) for a in asks(query)):
         return [f"goal call [{c.id}] only found what the request names ({names[0]!r}); it answers nothing asked "
                 "about it"]
     return []
-
-
-def outcome_asks_met(query: str, record: dict[str, Any]) -> bool:
-    """Whether a record meets one of the kinds the request asks (a time for "when", a person for "who"...)."""
-    return any(meets(a, record, query) for a in asks(query))
 
 
 _OTHER = re.compile(r"\b(?:another|other|different)\s+(?!than\b)([a-z]+)")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from toolgraph.text.words import singular, split_case
+from toolgraph.text.words import singular
 
 # The words of a parameter whose value is what the request names: a title, a person, a search text.
 NAME_WORDS = frozenset("query q name title keyword keywords search term text person movie city location company "
@@ -32,9 +32,14 @@ ID_SUFFIXES = ("id", "code", "key", "number")
 
 
 def input_key(name: str) -> str:
-    """A parameter's or resource's name as the miner keys a resource: lower case, words apart and singular
-    (``recipe_ids`` -> ``recipe_id``, ``servings`` -> ``serving``, ``userID`` -> ``user_id``)."""
-    return "_".join(singular(t) for t in re.split(r"[^a-z0-9]+", split_case(name).lower()) if t)
+    """A parameter's or resource's name as the miner keys a resource (``gds_jobs.fields.normalise``) and the
+    planner its inputs: lower case, words apart and singular, an identifier an id (``recipe_ids`` -> ``recipe_id``,
+    ``servings`` -> ``serving``, ``movieIDs`` -> ``movie_id``, ``Person-Name`` -> ``person_name``)."""
+    name = re.sub(r"IDS\b|IDs\b", "Ids", re.sub(r"ID\b", "Id", name))
+    name = re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", name)
+    name = re.sub(r"([A-Z]+)([A-Z][a-z])", r"\1_\2", name)
+    tokens = [t for t in re.split(r"[^a-z0-9]+", name.lower()) if t]
+    return "_".join("id" if t in ("identifier", "uuid") else singular(t) for t in tokens)
 
 
 def person_kind_id(name: str) -> bool:

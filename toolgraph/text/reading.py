@@ -141,6 +141,7 @@ MEASURES = {u: set(forms.split()) for u, forms in (
 UNIT_OF = {form: u for u, forms in MEASURES.items() for form in forms
            if len(form) > 2 or form in {"oz", "kg", "lb", "ml", "km"}}
 
+
 def unit_names(unit: str) -> set[str]:
     """A unit and what parameters call it (``kilo`` -> kilo, kg)."""
     u = unit.lower()
@@ -419,11 +420,10 @@ def pick(name: str, kind: str, description: str, offers: list[Offer], used: set[
     if kind == "string" and parts & {"unit", "uom", "measure"}:  # from_unit: the given amount's, to_unit: another
         given = [o for o in fresh if o.kind == "unit" and o.head == "count"]
         other = [o for o in fresh if o.kind == "unit" and o.head != "count"]
-        o = (given or other or [None])[0] if parts & (RANGE_START | {"source", "original"}) else \
-            (other or [None])[0] if parts & (RANGE_END | {"target", "into", "desired"}) else \
-            (given or other or [None])[0]
-        if o is not None:
-            return _took(o, used, "unit")
+        to = parts & (RANGE_END | {"target", "into", "desired"}) and not parts & (RANGE_START | {"source", "original"})
+        units = other if to else given + other
+        if units:
+            return _took(units[0], used, "unit")
     if kind == "string" and parts & {"term", "semester", "season", "session", "period"}:  # "fall 2026"
         o = first(lambda o: o.kind == "season")
         if o:
