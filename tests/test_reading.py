@@ -335,3 +335,41 @@ def test_a_person_id_takes_the_role_the_request_names_from_any_result_before_its
     bound = bind(employee, "Who approved Ama Mensah's leave request? I need their email.", [found, leave])
     assert bound.arguments == {"employee_id": "E-1002"} and bound.sources["employee_id"].startswith("c2:")
     assert bind(employee, "What is Ama Mensah's email?", [found, leave]).arguments == {"employee_id": "E-1013"}
+
+
+def test_an_id_of_another_kind_never_fills_a_parameter_and_the_parameters_own_field_goes_first() -> None:
+    from toolgraph.execute.params import Upstream
+    from toolgraph.text.params import other_kinds_ids
+
+    assert other_kinds_ids("customer_id", "branch_id") and other_kinds_ids("patient_id", "doctor_id")
+    assert not other_kinds_ids("assignee_id", "user_id")  # a role is any person's
+    assert not other_kinds_ids("customer_id", "user_id") and not other_kinds_ids("recipe_ids", "recipe_id")
+    assert not other_kinds_ids("parent_id", "folder_id") and not other_kinds_ids("id", "branch_id")
+    branches = Upstream("c1", "t/list_branches", [{"branch_id": "BR-LYS-1", "city": "Lyon"}], "branch_id", True,
+                        ("lyon",))
+    customers = Upstream("c2", "t/find_customer", [{"customer_id": "CU-310", "name": "Claire Moreau"}],
+                         "customer_id", True, ("Claire Moreau",))
+    reserve = tool(("customer_id", "string"), ("branch_id", "string"))
+    binding = bind(reserve, "Reserve a car at Lyon for Claire Moreau", [branches, customers])
+    assert binding.arguments == {"customer_id": "CU-310", "branch_id": "BR-LYS-1"}
+    assert binding.sources == {"customer_id": "c2:[0].customer_id", "branch_id": "c1:[0].branch_id"}
+    with pytest.raises(ArgumentError, match="customer_id"):  # a branch's id is no customer's, even along an edge
+        bind(tool(("customer_id", "string")), "Reserve a car",
+             [Upstream("c1", "t/list_branches", [{"branch_id": "BR-1"}], "branch_id", True)])
+
+
+def test_a_worker_names_the_field_a_parameters_description_lists_such_as() -> None:
+    from toolgraph.text.schema import described_values
+    from toolgraph.text.words import field_root
+
+    described = "Specialty name such as Cardiology, Dermatology, Pediatrics, General Practice."
+    assert described_values("specialty", described) == ["Cardiology", "Dermatology", "Pediatrics",
+                                                         "General Practice"]
+    assert described_values("q", "Free text such as a title or an author name.") == []  # prose, no values
+    assert field_root("dermatologist") == field_root("Dermatology")
+    assert field_root("pediatrician") == field_root("pediatrics") and field_root("dentist") == field_root("dentistry")
+    assert field_root("community") != field_root("communication")
+    doctors = tool(optional=(("specialty", "string"),), descriptions={"specialty": described})
+    binding = bind(doctors, "Please book Noah Fischer with our dermatologist on 2026-12-10", [])
+    assert binding.arguments == {"specialty": "Dermatology"}
+    assert binding.sources == {"specialty": "request (a listed value)"}

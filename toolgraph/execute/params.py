@@ -21,6 +21,7 @@ from toolgraph.text.params import (
     PERSON_KINDS,
     is_identifier,
     is_person_id,
+    other_kinds_ids,
     person_kind_id,
     role_ids,
     role_key,
@@ -29,7 +30,7 @@ from toolgraph.text.params import (
 from toolgraph.text.reading import pick, read, vocabulary_of
 from toolgraph.text.schema import described_values, json_type_of
 from toolgraph.text.words import READING_STOPWORDS as STOP
-from toolgraph.text.words import singular, split_case
+from toolgraph.text.words import field_root, singular, split_case
 
 LABELS = ("name", "title", "original_title", "label")
 
@@ -221,10 +222,11 @@ def _original_path(original: Any, reordered: Any, path: str) -> str:
 
 
 def _same_value(param: str, resource: str) -> bool:
-    """Whether a plan edge's resource can fill ``param``: both ids (``user_id`` for ``assignee_id``), or one's words
+    """Whether a plan edge's resource can fill ``param``: both ids of one kind (``user_id`` for ``assignee_id``, not
+    ``branch_id`` for ``customer_id``), or one's words
     hold the other's (``city`` and ``city_name``); an edge for ``longitude`` fills no ``date``."""
     if is_identifier(param) and is_identifier(resource):
-        return True
+        return not other_kinds_ids(param, resource)
     role = role_key(param)  # from_code along an edge carrying station_code
     if role and resource.lower().endswith(f"_{role[1]}"):
         return True
@@ -310,7 +312,15 @@ def bind(tool: ExecTool, request: str, upstream: list[Upstream], vocabulary: fro
                     break
             if p.name in args:
                 continue
-        for up in ordered:  # 1. an upstream output with a matching field
+        for up in (u for u in ordered if u.direct):  # 1. an upstream output with the parameter's own field, along a
+            value = exact_first(up.value, {v.lower() for v in up.inputs}, request=request)  # plan edge: before
+            hit = find_field(value, [p.name])  # another edge's looser match (customer_id from find_customer, not
+            if hit is not None:  # the branch_id of the list of branches before it)
+                args[p.name], sources[p.name] = hit[0], f"{up.call}:{_original_path(up.value, value, hit[1])}"
+                break
+        if p.name in args:
+            continue
+        for up in ordered:  # then an upstream output with a field of a matching name
             if p.name not in required and not up.direct:
                 continue
             names = _names_for(p.name, up.resource if up.direct else None, request)
@@ -342,6 +352,9 @@ def bind(tool: ExecTool, request: str, upstream: list[Upstream], vocabulary: fro
         if values:
             said = [v for v in values if re.search(rf"(?<![\w-]){re.escape(str(v).lower().replace('_', ' '))}(?![\w-])",
                                                    request.lower().replace("_", " "))]
+            if not said:  # "our dermatologist" names the value Dermatology; "pediatrician", Pediatrics
+                roots = {field_root(w) for w in re.findall(r"[a-z]{6,}", request.lower())}
+                said = [v for v in values if re.fullmatch(r"[A-Za-z]{6,}", str(v)) and field_root(str(v)) in roots]
             if len(said) > 1:  # "cast and crew": the value that means all of them, else the tool's default
                 said = [v for v in values if str(v).lower() in ("all", "both", "any", "every")] or \
                     (said[:1] if p.name in required else [])

@@ -42,6 +42,27 @@ def input_key(name: str) -> str:
     return "_".join("id" if t in ("identifier", "uuid") else singular(t) for t in tokens)
 
 
+# Words before ``_id`` that name no kind of thing of their own (``parent_id``, ``object_id``): any id may be one.
+UNKINDED_ID_WORDS = frozenset("user person people account profile contact parent object item record entity resource "
+                              "target source ref reference related external linked primary".split())
+
+
+def other_kinds_ids(a: str, b: str) -> bool:
+    """Whether two ids name different kinds of things (``customer_id`` and ``branch_id``, ``patient_id`` and
+    ``doctor_id``), so that one never fills the other; a role (``assignee_id``), a general word (``user_id``,
+    ``parent_id``) or a bare ``id`` may be any kind's."""
+    words = []
+    for name in (a, b):
+        key = input_key(name)
+        if not key.endswith("_id"):
+            return False
+        parts = key[:-3].split("_")
+        if not parts or parts[-1] in ROLE_WORDS or set(parts) & UNKINDED_ID_WORDS:
+            return False
+        words.append(set(parts))
+    return not (words[0] <= words[1] or words[1] <= words[0])
+
+
 def person_kind_id(name: str) -> bool:
     """An id named for a kind of person (``user_id``, ``engineer_id``)."""
     low = name.lower()

@@ -130,7 +130,8 @@ def described_values(name: str, *descriptions: str) -> list[str]:
     """The values a description lists for a parameter, as an enum it did not declare: "filtered by status (open,
     investigating, resolved), severity (sev1..sev4)" -> status: open, investigating, resolved; severity: sev1,
     sev2, sev3, sev4. Only a list of two or more short words in parentheses right after the parameter's name
-    (or its words: ``due_status`` as "due status")."""
+    (or its words: ``due_status`` as "due status"), or, in the parameter's own description, a list of two or more
+    values of one to three words after "such as", "e.g.", "for example" or "one of" (their case kept)."""
     spoken = r"[\s_]+".join(map(re.escape, name.lower().split("_")))
     for text in descriptions:
         m = re.search(rf"(?<![\w-]){spoken}\s*\(([^()]{{1,120}})\)", (text or "").lower())
@@ -150,4 +151,11 @@ def described_values(name: str, *descriptions: str) -> list[str]:
         else:
             if len(values) >= 2:
                 return values
+    own = re.search(r"(?:such as|e\.g\.|\beg\b|for example|one of|either)\s*:?\s*([^.;:()]{3,160})",
+                    descriptions[0] if descriptions else "", re.IGNORECASE)
+    if own:  # the parameter's own description: "Specialty name such as Cardiology, Dermatology, General Practice."
+        items = [i.strip(" '\"`") for i in re.split(r",|/|\bor\b|\||\band\b", own.group(1))]
+        if len(items) >= 2 and all(re.fullmatch(r"(?!(?:a|an|the|your|its) )[A-Za-z0-9][\w-]*(?: [\w-]+){0,2}", i,
+                                                re.IGNORECASE) for i in items if i):  # values, not prose
+            return [i for i in items if i]
     return []

@@ -95,6 +95,20 @@ def stem(word: str) -> str:
     return w
 
 
+_FIELD_ENDINGS = ("istry", "ician", "ical", "ist", "ian", "ics", "ic", "al", "ry", "y")
+
+
+def field_root(word: str) -> str:
+    """A field of work and its worker alike (``dermatologist`` and ``dermatology``, ``pediatrician`` and
+    ``pediatrics``, ``dentist`` and ``dentistry``, ``electrician`` and ``electrical``): the word singular, less one
+    of these endings, at least four letters left."""
+    w = singular(word.lower())
+    for ending in _FIELD_ENDINGS:
+        if w.endswith(ending) and len(w) - len(ending) >= 4:
+            return w[: -len(ending)]
+    return w
+
+
 def tokens(text: str) -> list[str]:
     """Keyword tokens: camelCase and snake_case split, lower case, :data:`BM25_STOPWORDS` and one-letter words
     dropped, a plural ``s`` stripped (:func:`strip_s`)."""
