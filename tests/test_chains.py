@@ -314,3 +314,20 @@ def test_an_all_capital_word_is_asked_as_well_as_named() -> None:
     facts = RequestFacts.of("I need the IBAN of customer CU-1184's savings account.", None)
     assert stem("iban") in facts.asked and stem("savings") in facts.asked  # a field (IBAN) the chain should reach
     assert stem("titanic") not in RequestFacts.of("the cast of Titanic", None).asked  # a name is not asked
+
+
+def test_a_record_with_a_name_and_a_kind_or_role_of_person_answers_who() -> None:
+    from toolgraph.planner.chains import answer_words
+    from toolgraph.planner.graph import ToolCard
+
+    patient = ToolCard(id="t/get_patient", name="get_patient", description="Patient record.",
+                       output_schema={"type": "object", "properties": {"name": {"type": "string"},
+                                                                       "dob": {"type": "string"}}})
+    hotel = ToolCard(id="t/get_hotel", name="get_hotel", description="A hotel.",
+                     output_schema={"type": "object", "properties": {"name": {"type": "string"}, "manager": {
+                         "type": "object", "properties": {"name": {"type": "string"}}}}})
+    claim = ToolCard(id="t/get_claim", name="get_claim", description="A claim.",
+                     output_schema={"type": "object", "properties": {"patient_id": {"type": "string"},
+                                                                     "total_paid": {"type": "number"}}})
+    assert "person" in answer_words(patient) and "person" in answer_words(hotel)
+    assert "person" not in answer_words(claim)  # a patient's id is no person's name

@@ -223,3 +223,36 @@ def test_hit_lines_and_descriptions_read_plainly() -> None:
     assert param_for("statu", ["project_id", "status"]) == "status"
     assert param_for("project_id", ["id", "state"]) == "id"
     assert param_for("order_item", ["sku"]) == "order_item"
+
+
+def test_an_imported_servers_nested_output_types_are_read_through_their_refs(library: dict[str, str],
+                                                                             store: GraphStore) -> None:
+    """book_loans returns ``list[Loan]``: the server sends ``{"result": {"items": {"$ref": "#/$defs/Loan"}}}``; the
+    stored schema has the Loan fields in place, so the miner and the answer see ``member`` and ``due``."""
+    rows = [r for r in store.query("fetch_tools", ids=[
+        r["id"] for r in store.query("list_tool_ids") if r["id"].endswith("/book_loans")])]
+    assert len(rows) == 1
+    stored = rows[0]["props"]["output_schema"]
+    schema = json.loads(stored) if isinstance(stored, str) else stored
+    assert schema is not None and "$ref" not in json.dumps(schema) and "$defs" not in schema
+    assert set(schema["properties"]["result"]["items"]["properties"]) == {"member", "due", "status"}
+
+
+def test_local_refs_are_inlined_cycles_kept_and_huge_schemas_left_alone() -> None:
+    from toolgraph.ingest.schema_params import MAX_INLINED_NODES, inline_refs, schema_params
+
+    schema = {"type": "object", "properties": {"kind": {"$ref": "#/$defs/Kind", "description": "which"},
+                                               "node": {"$ref": "#/$defs/Node"}},
+              "required": ["kind"],
+              "$defs": {"Kind": {"enum": ["home", "car"], "type": "string"},
+                        "Node": {"type": "object", "properties": {"next": {"$ref": "#/$defs/Node"}}}}}
+    out = inline_refs(schema)
+    assert out["properties"]["kind"] == {"enum": ["home", "car"], "type": "string", "description": "which"}
+    assert out["properties"]["node"]["properties"]["next"] == {"$ref": "#/$defs/Node"}  # a cycle stays a ref
+    required, _ = schema_params(out, "inputSchema")
+    assert required == [{"name": "kind", "type": "string", "description": "which", "default": None,
+                         "enum": ["home", "car"]}]
+    wide = {"$defs": {"A": {"properties": {f"p{i}": {"type": "string"} for i in range(MAX_INLINED_NODES)}}},
+            "properties": {"a": {"$ref": "#/$defs/A"}}}
+    assert inline_refs(wide) is wide  # past the cap: kept as it came
+    assert inline_refs({"properties": {"x": {"type": "string"}}}) == {"properties": {"x": {"type": "string"}}}

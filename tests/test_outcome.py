@@ -657,3 +657,16 @@ def test_a_record_with_a_list_inside_is_not_a_list_to_pick_from() -> None:
             {"station": "Port Elsin", "departs": None}]})
     text = rules_answer("How much is a ticket on train IC 512 from Ravensholm Central?", [["c1"]], [train]).text
     assert " of the 3 found" not in text
+
+
+def test_how_much_is_met_by_an_amount_in_a_unit_or_named_for_what_is_measured_and_hyphenated_names_are_people(
+) -> None:
+    from toolgraph.execute.outcome import Ask, meets
+
+    much = next(a for a in asks("How much water should PL-0420 get each time?") if a.word == "how much")
+    assert meets(much, {"plant_id": "PL-0420", "water_litres_per_plant": 2.5}, "How much water should it get?")
+    assert meets(much, {"feta_g": 250}, "how much feta will I need?")
+    assert not meets(much, {"plant_id": "PL-0420", "light": "full sun"}, "How much water should it get?")
+    who = Ask("person", "who")
+    assert meets(who, {"name": "Wendell Okafor-Price", "dob": "1964-10-19"}, "whose claim is it?")
+    assert meets(who, {"name": "Aoife McBride"}, "who is it?") and meets(who, {"name": "James O'Connor"}, "who?")

@@ -373,3 +373,10 @@ def test_a_worker_names_the_field_a_parameters_description_lists_such_as() -> No
     binding = bind(doctors, "Please book Noah Fischer with our dermatologist on 2026-12-10", [])
     assert binding.arguments == {"specialty": "Dermatology"}
     assert binding.sources == {"specialty": "request (a listed value)"}
+
+
+def test_an_id_after_an_auxiliary_verb_is_not_that_verbs_and_fills_the_id_its_letters_name() -> None:
+    offers = read("How much water should PL-0420 get each time, and how often?")
+    assert not [o for o in offers if o.kind == "noun_id"]  # no id of a "should"
+    binding = bind(tool(("plant_id", "string")), "How much water should PL-0420 get each time?", [])
+    assert binding.arguments == {"plant_id": "PL-0420"} and binding.sources == {"plant_id": "request (identifier)"}

@@ -206,3 +206,14 @@ def test_apostrophes_quote_nothing_but_single_quotes_around_a_title_do() -> None
     assert [m.text for m in mentions("What's the interest rate on Kwame Asante's savings account?")] == \
         ["Kwame Asante"]
     assert [m.text for m in mentions("Is 'The Salt Road' on the shelf anywhere?")] == ["The Salt Road"]
+
+
+def test_a_verb_and_its_doer_stem_alike_and_irregular_pasts_meet_their_verb() -> None:
+    from toolgraph.text.lexicon import asked_types
+    from toolgraph.text.words import stem
+
+    assert stem("manages") == stem("manager") == stem("managed") == stem("manage")  # "who manages" -> manager
+    assert stem("releases") == stem("released") and stem("movies") == stem("movie")
+    assert stem("paid") == stem("pay") and stem("sold") == stem("sells") and stem("left") == "left"  # spots left
+    assert "did" not in asked_types("how much did the insurer pay out?")  # an auxiliary is no asked thing
+    assert stem("calories") in asked_types("how many calories are in it")

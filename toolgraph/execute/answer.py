@@ -83,8 +83,9 @@ def _records(value: Any) -> tuple[list[Any], bool]:
     whether they came from a list (so their number answers "how many")."""
     if isinstance(value, dict):
         lists = [v for k, v in value.items() if isinstance(v, list) and str(k).lower() not in PAGING_KEYS]
-        if len(lists) == 1 and all(not isinstance(v, dict) for v in value.values() if not isinstance(v, list)):
-            return lists[0], True
+        if len(lists) == 1 and all(not isinstance(v, dict) for v in value.values() if not isinstance(v, list)) \
+                and (any(isinstance(x, dict) for x in lists[0]) or len(value) <= 3):  # (a patient's allergies:
+            return lists[0], True  # a list of plain values among many fields is the record's, no envelope)
         return [value], False
     return (value, True) if isinstance(value, list) else ([value], False)
 

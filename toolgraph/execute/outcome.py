@@ -17,10 +17,10 @@ from typing import Any, Literal
 from toolgraph.execute.compress import dumps
 from toolgraph.execute.models import CallRecord
 from toolgraph.planner.models import Plan
-from toolgraph.text.lexicon import FINDING, asks_many, asks_to_change
+from toolgraph.text.lexicon import AUXILIARY_VERBS, FINDING, asks_many, asks_to_change
 from toolgraph.text.reading import MEASURES, NUMBER_WORDS, TITLES, UNIT_OF, read, vocabulary_of
 from toolgraph.text.schema import schema_fields
-from toolgraph.text.words import ATTRIBUTE_STOPWORDS, stem
+from toolgraph.text.words import ATTRIBUTE_STOPWORDS, QUERY_STOPWORDS, singular, stem
 
 AskKind = Literal["time", "person", "count", "problem", "attribute"]
 
@@ -61,8 +61,9 @@ _DATE = re.compile(rf"\b\d{{4}}-\d{{1,2}}-\d{{1,2}}|\b\d{{1,2}}[/.]\d{{1,2}}[/.]
                    rf"\b(?:{_MONTHS})\.? \d{{1,2}}\b|\b\d{{1,2}} (?:{_MONTHS})\b|"
                    r"\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|yesterday)\b",
                    re.IGNORECASE)
-_PERSONISH = re.compile(rf"^(?:(?:{'|'.join(sorted(TITLES | {'Sir', 'Dame'}))})\.? )?[A-Z][a-z'\-]+"
-                        r"(?: [A-Z][a-z'\-\.]+){1,3}$")  # (a title first: reading's, and Sir, Dame)
+_NAME_PART = r"[A-Z][a-z'\.]*(?:[-'][A-Z]?[a-z'\.]+|[A-Z][a-z]+)*"  # Okafor-Price, O'Connor, McBride
+_PERSONISH = re.compile(rf"^(?:(?:{'|'.join(sorted(TITLES | {'Sir', 'Dame'}))})\.? )?{_NAME_PART}"
+                        rf"(?: {_NAME_PART}){{1,3}}$")  # (a title first: reading's, and Sir, Dame)
 
 
 @dataclass(frozen=True)
@@ -172,12 +173,23 @@ def _has_count(value: Any) -> bool:
     return isinstance(value, dict) and any(isinstance(v, list) for v in value.values())
 
 
-def _has_amount(value: Any) -> bool:
-    """"How much": a number, or one under a field for a count, a quantity or money (``total: "597.24"``)."""
+_HOW_MUCH_OF = re.compile(r"\bhow much\s+([a-z]{3,})")  # "how much water", "how much feta"
+
+
+def _has_amount(value: Any, query: str = "") -> bool:
+    """"How much": a number, or one under a field for a count, a quantity or money (``total: "597.24"``), in a
+    unit of measure (``water_litres_per_plant``) or named for what the request measures ("how much water")."""
     if isinstance(value, int | float) and not isinstance(value, bool):
         return True
-    return any(_is_number(v) and key and set(key_parts(key[-1])) & (COUNT_KEYS | MONEY_KEYS | MEASURED_KEYS)
-               for r in _records(value) for key, v in leaves(r))
+    measured = {stem(m.group(1)) for m in _HOW_MUCH_OF.finditer(query.lower())
+                if m.group(1) not in AUXILIARY_VERBS and m.group(1) not in QUERY_STOPWORDS}
+
+    def amount_key(key: str) -> bool:
+        parts = set(key_parts(key))
+        return bool(parts & (COUNT_KEYS | MONEY_KEYS | MEASURED_KEYS) or {singular(p) for p in parts} & set(
+            UNIT_OF) or {stem(p) for p in parts} & measured)
+
+    return any(_is_number(v) and key and amount_key(key[-1]) for r in _records(value) for key, v in leaves(r))
 
 
 _NUMERIC = re.compile(r"[$€£¥]?\s?-?\d[\d,]*(?:\.\d+)?")
@@ -234,7 +246,7 @@ def meets(ask: Ask, value: Any, query: str = "") -> bool:
     """Whether a goal call's parsed response meets one ask."""
     if ask.kind == "count" and (ask.word == "how much" or any(  # an amount, not how many items a list holds
             m.group(1) in UNIT_OF for m in _HOW_MANY_UNIT.finditer(query.lower()))):  # (also "how many grams")
-        return _has_amount(value) or _counted_field(value, query)
+        return _has_amount(value, query) or _counted_field(value, query)
     if ask.kind == "count":
         return _has_count(value) or _counted_field(value, query)
     pairs = list(leaves(value))

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from toolgraph.ingest.batch import ImportBatch
-from toolgraph.ingest.schema_params import SchemaProblem, bounded_schema, schema_params
+from toolgraph.ingest.schema_params import SchemaProblem, bounded_schema, inline_refs, schema_params
 from toolgraph.mcp_client import ServerRef
 from toolgraph.models import CategorySpec, GroupSpec, ToolSpec, id_part
 
@@ -55,7 +55,7 @@ def read_mcp_listing(
         if not isinstance(name, str) or not name.strip():
             batch.reject(where, record, "name", "missing")
             continue
-        schema = tool.input_schema
+        schema = inline_refs(tool.input_schema)
         try:
             required, optional = schema_params(schema, "inputSchema")
         except SchemaProblem as exc:
@@ -67,7 +67,7 @@ def read_mcp_listing(
             ToolSpec,
             {"id": f"{gid}/{id_part(name)}", "name": name, "group_id": gid,
              "description": tool.description or "", "required_params": required, "optional_params": optional,
-             "output_schema": bounded_schema(tool.output_schema), "function_name": name, "source": SOURCE,
+             "output_schema": bounded_schema(inline_refs(tool.output_schema)), "function_name": name, "source": SOURCE,
              "source_ref": {"server": server, "tool": name, "input_schema": bounded_schema(schema),
                             "mutating": not read_only}},
             where, record,

@@ -18,7 +18,7 @@ from typing import Any
 from toolgraph.errors import InputFileError
 from toolgraph.ingest.batch import ImportBatch
 from toolgraph.ingest.files import load_json, missing
-from toolgraph.ingest.schema_params import SchemaProblem, bounded_schema, schema_params
+from toolgraph.ingest.schema_params import SchemaProblem, bounded_schema, inline_refs, schema_params
 from toolgraph.models import CategorySpec, GroupSpec, ToolSpec, id_part
 
 SOURCE = "openai_tools"
@@ -90,7 +90,7 @@ def read_openai_tools(
         if not isinstance(description, str):
             batch.reject(file, record, prefix + "description", "must be a string")
             continue
-        parameters = fn.get("parameters")
+        parameters = inline_refs(fn.get("parameters"))
         try:
             required, optional = schema_params(parameters, prefix + "parameters")
         except SchemaProblem as exc:

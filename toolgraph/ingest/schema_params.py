@@ -12,6 +12,8 @@ from typing import Any
 from toolgraph.text.schema import value_type
 
 MAX_SCHEMA_CHARS = 20000
+MAX_INLINED_NODES = 5000  # a schema whose refs expand to more is kept as it came
+MAX_INLINED_DEPTH = 12
 
 
 class SchemaProblem(ValueError):
@@ -79,6 +81,53 @@ def schema_params(schema: Any, where: str) -> tuple[list[dict[str, Any]], list[d
                  "default": prop.get("default"), "enum": enum}
         (req if name in required else opt).append(param)
     return req, opt
+
+
+def inline_refs(schema: Any) -> Any:
+    """``schema`` with its local references (``{"$ref": "#/$defs/CustomerSummary"}``, ``#/definitions/...``, any
+    ``#/`` pointer into itself) replaced by what they point to, and its ``$defs`` / ``definitions`` dropped, so that
+    the fields of nested objects are read like any other (MCP servers built on pydantic send list items this way).
+    A cycle stays a ``$ref``; a schema that would expand past MAX_INLINED_NODES nodes, or that is not an object, is
+    returned unchanged."""
+    if not isinstance(schema, dict) or not any(k in schema for k in ("$defs", "definitions")):
+        return schema
+    count = 0
+
+    class _TooBig(Exception):
+        pass
+
+    def point(ref: str) -> Any:
+        node: Any = schema
+        for part in ref[2:].split("/"):
+            part = part.replace("~1", "/").replace("~0", "~")
+            if not isinstance(node, dict) or part not in node:
+                return None
+            node = node[part]
+        return node
+
+    def walk(node: Any, depth: int, seen: frozenset[str]) -> Any:
+        nonlocal count
+        count += 1
+        if count > MAX_INLINED_NODES:
+            raise _TooBig
+        if isinstance(node, dict):
+            ref = node.get("$ref")
+            if isinstance(ref, str) and ref.startswith("#/"):
+                target = point(ref)
+                if ref in seen or depth >= MAX_INLINED_DEPTH or not isinstance(target, dict):
+                    return {k: v for k, v in node.items() if k != "$ref"} | {"$ref": ref}
+                merged = {**target, **{k: v for k, v in node.items() if k != "$ref"}}
+                return walk(merged, depth + 1, seen | {ref})
+            return {k: walk(v, depth + 1, seen) for k, v in node.items() if not (depth == 0 and k in (
+                "$defs", "definitions"))}
+        if isinstance(node, list):
+            return [walk(v, depth + 1, seen) for v in node]
+        return node
+
+    try:
+        return walk(schema, 0, frozenset())
+    except (_TooBig, RecursionError):
+        return schema
 
 
 def bounded_schema(schema: Any) -> Any:

@@ -42,7 +42,7 @@ from toolgraph.text.lexicon import (
     mentions,
     request_kinds,
 )
-from toolgraph.text.params import GENERIC_PARAM_WORDS, IDENTIFIER, NAME_PARAMS, is_identifier
+from toolgraph.text.params import GENERIC_PARAM_WORDS, IDENTIFIER, NAME_PARAMS, PERSON_KINDS, ROLE_WORDS, is_identifier
 from toolgraph.text.reading import given_strongly, pick, read, vocabulary_of
 from toolgraph.text.schema import NUMERIC_TYPES, described_output_text, json_type_of, schema_keys
 from toolgraph.text.words import BM25_STOPWORDS, WORD, content_words, singular, split_case, stem
@@ -79,8 +79,12 @@ def tool_kinds(card: ToolCard) -> set[str]:
             if k}
 
 
+PEOPLE_WORDS = frozenset(PERSON_KINDS) | ROLE_WORDS
+
+
 def answer_words(card: ToolCard) -> set[str]:
-    """Stems of what a tool's answer holds: its name, its path and its output fields' names."""
+    """Stems of what a tool's answer holds: its name, its path and its output fields' names; ``person`` when it
+    holds a name and a kind or role of person (``get_patient``; a hotel's ``manager.name``)."""
     words = set(content_words(card.name)) | set(content_words(bare_path(card)))
     schema = card.output_schema or card.observed_schema
     for key in schema_keys(schema):
@@ -89,6 +93,8 @@ def answer_words(card: ToolCard) -> set[str]:
         inputs = {w for p in card.params for w in content_words(split_case(p.name))}  # details: name, phone...")
         words |= {w for w in content_words(split_case(described_output_text(card.description[:600])))
                   if w not in inputs and len(w) > 2}
+    if "name" in words and {singular(w) for w in words} & PEOPLE_WORDS:  # a patient's record, or a hotel's with
+        words.add("person")  # its manager's name, names a person: it answers "who" and "whose"
     return {stem(w) for w in words}
 
 

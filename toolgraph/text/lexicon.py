@@ -147,6 +147,10 @@ ASKS: dict[str, frozenset[str]] = {
 }
 
 
+AUXILIARY_VERBS = frozenset("do does did is was are were be has have had will would can could should shall may "
+                            "might must".split())
+
+
 def asked_types(text: str) -> set[str]:
     """The answer words the request's question words ask for (``who`` -> people words)."""
     words = WORD.findall(text.lower())
@@ -155,7 +159,8 @@ def asked_types(text: str) -> set[str]:
         if w in ASKS and (w != "many" or (i and words[i - 1] == "how")):
             out |= {stem(x) for x in ASKS[w]}
         if w in ("many", "much") and i and words[i - 1] == "how" and i + 1 < len(words) \
-                and words[i + 1] not in QUERY_STOPWORDS:  # "how many calories": calories
+                and words[i + 1] not in QUERY_STOPWORDS and words[i + 1] not in AUXILIARY_VERBS:  # "how many
+            # calories": calories; "how much did the insurer pay": no "did"
             out.add(stem(words[i + 1]))
     return out
 

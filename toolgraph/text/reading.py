@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from toolgraph.text.lexicon import WRITE_NAME_VERBS
+from toolgraph.text.lexicon import AUXILIARY_VERBS, WRITE_NAME_VERBS
 from toolgraph.text.params import ROLE_WORDS, is_identifier
 from toolgraph.text.words import NOT_A_NAME, singular, stem
 from toolgraph.text.words import READING_STOPWORDS as STOP
@@ -55,6 +55,8 @@ _TIME = re.compile(r"\b(\d{1,2}):(\d{2})\s*(am|pm)?\b|\b(\d{1,2})\s*(am|pm)\b", 
 _ISBN = re.compile(r"(?<![\w-])(?:\d[- ]?){9,12}[\dXx](?![\w-])")
 _PHONE = re.compile(r"(?<![\w-])\+?\d[\d ().-]{6,}\d(?![\w-])")
 _TOKEN = re.compile(r"(?<![\w@.-])(?=[A-Za-z0-9-]*\d)[A-Za-z0-9][A-Za-z0-9-]*[A-Za-z0-9](?![\w@])")
+#: verbs that come before a question's subject, never a noun an id belongs to
+AUXILIARIES = AUXILIARY_VERBS | {"been", "get", "gets", "got"}
 _NOUN_ID = re.compile(r"\b([A-Za-z]{2,})(?:\s+(?:#|no\.?|number|num\.?|id|code|ref)?\s*[:#]?\s*|\s*[:#]\s*)"
                       r"((?=[A-Za-z0-9-]*\d)[A-Za-z0-9][A-Za-z0-9-]*(?-i:\s[A-Z0-9]{2,4}(?![\w-]))?)\b",
                       re.IGNORECASE)  # ("plate KX68 TRU": a capitals part is the id's too; db-primary-02: none)
@@ -234,8 +236,8 @@ def read(text: str, vocabulary: frozenset[str] | set[str] = frozenset()) -> list
         if tail and (head.isdigit() or tail in NOT_NAMES or tail.lower() in STOP):  # "issue 102 IN": 102
             value = head
         if noun.lower() in STOP or noun.lower() in PREPOSITIONS or noun.lower() in NUMBER_WORDS or \
-                not free(m.span(2)):  # ("the server behind INC-4420": no id of a "behind")
-            continue
+                noun.lower() in AUXILIARIES or not free(m.span(2)):  # ("the server behind INC-4420": no id of a
+            continue  # "behind"; "how much water should PL-0420 get": none of a "should")
         if value.isdigit() and len(value) == 4 and 1800 <= int(value) <= 2100 and noun.lower() in MONTHS:
             continue
         add(Offer(int(value) if value.isdigit() else value, "noun_id", singular(noun.lower()), m.start()))

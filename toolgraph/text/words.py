@@ -79,19 +79,34 @@ def singular(word: str) -> str:
     return strip_s(word)
 
 
+#: irregular past forms -> the verb, so that "how much did the insurer pay" meets ``total_paid`` (not "found",
+#: "left", "lost", "led": founded, spots left, lost property, LED)
+IRREGULAR = {"paid": "pay", "sold": "sell", "bought": "buy", "spent": "spend", "made": "make", "taken": "take",
+             "took": "take", "given": "give", "gave": "give", "written": "write", "wrote": "write", "held": "hold",
+             "kept": "keep", "sent": "send", "built": "build", "won": "win", "ran": "run", "seen": "see",
+             "saw": "see", "met": "meet", "lent": "lend", "borrowed": "borrow", "flown": "fly",
+             "flew": "fly", "driven": "drive", "drove": "drive", "chosen": "choose", "chose": "choose",
+             "brought": "bring", "caught": "catch", "taught": "teach", "thought": "think", "told": "tell",
+             "said": "say", "got": "get", "gotten": "get",
+             "begun": "begin", "began": "begin", "done": "do", "did": "do", "went": "go", "gone": "go"}
+
+
 def stem(word: str) -> str:
     """A crude English stem (plural, -ing, -ed, -er endings), enough to match ``movies`` and ``movie``,
     ``directed`` and ``director``."""
     w = word.lower()
+    w = IRREGULAR.get(w, w)
     if len(w) > 6 and w.endswith("ies"):  # categories -> category (but movies -> movie, below)
         return w[:-3] + "y"
     for suffix in ("ings", "ing", "ers", "ed", "er"):
         if len(w) > len(suffix) + 3 and w.endswith(suffix):
             return w[: -len(suffix)]
     if len(w) > 4 and w.endswith("s"):  # a plural (not address, status, analysis)
-        return strip_s(w)
-    if len(w) > 6 and w.endswith("or"):  # director -> direct, like directed; creator -> creat, like created
+        w = strip_s(w)
+    elif len(w) > 6 and w.endswith("or"):  # director -> direct, like directed; creator -> creat, like created
         return w[:-2]
+    if len(w) > 4 and w.endswith("e") and not w.endswith(("ee", "ie", "ye")):  # manage(s) -> manag, like manager
+        return w[:-1]  # and managed; release(s) -> releas, like released
     return w
 
 
