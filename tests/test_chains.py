@@ -331,3 +331,33 @@ def test_a_record_with_a_name_and_a_kind_or_role_of_person_answers_who() -> None
                                                                      "total_paid": {"type": "number"}}})
     assert "person" in answer_words(patient) and "person" in answer_words(hotel)
     assert "person" not in answer_words(claim)  # a patient's id is no person's name
+
+
+KEGS = {"openapi": "3.0.0", "info": {"title": "brewery", "version": "1"},
+        "servers": [{"url": "https://brewery.example.test"}], "paths": {
+    "/beers": op("Search beers", "Find beers by words of their name.",
+                 [{"name": "query", "in": "query", "required": False, "schema": {"type": "string"}}],
+                 {"type": "array", "items": {"type": "object", "properties": {
+                     "beer_id": {"type": "string"}, "name": {"type": "string"}, "style": {"type": "string"}}}}),
+    "/kegs": op("List kegs", "Kegs, filtered by beer, status (full, reserved, empty) and size in litres.",
+                [{"name": "beer_id", "in": "query", "required": False, "schema": {"type": "string"}},
+                 {"name": "status", "in": "query", "required": False, "schema": {"type": "string"}},
+                 {"name": "size_l", "in": "query", "required": False, "schema": {"type": "integer"}}],
+                {"type": "array", "items": {"type": "object", "properties": {
+                    "keg_id": {"type": "string"}, "beer_id": {"type": "string"}, "status": {"type": "string"},
+                    "size_l": {"type": "integer"}}}}),
+}}
+
+
+def test_an_optional_id_filter_of_a_thing_the_request_names_starts_at_its_lookup(store: Any, tmp_path: Path
+                                                                                  ) -> None:
+    from toolgraph.planner.graph import PlannerGraph
+    from toolgraph.text.reading import read
+
+    ids = import_spec(store, tmp_path, KEGS, "brewery")
+    graph = PlannerGraph(store)
+    assert graph.id_filters(ids["GET /kegs"]) == {"beer_id": [ids["GET /beers"]]}
+    assert graph.person_filters(ids["GET /kegs"]) == {}  # a beer is no person
+    assert not [o for o in read("any full 30 L kegs of gorse bloom?") if o.kind == "noun_id"]  # an amount
+    assert planned(store, "do we have any full 30 L kegs of Gorse Bloom? how many?", ids) == [
+        "GET /beers", "GET /kegs"]

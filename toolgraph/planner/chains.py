@@ -42,7 +42,16 @@ from toolgraph.text.lexicon import (
     mentions,
     request_kinds,
 )
-from toolgraph.text.params import GENERIC_PARAM_WORDS, IDENTIFIER, NAME_PARAMS, PERSON_KINDS, ROLE_WORDS, is_identifier
+from toolgraph.text.params import (
+    GENERIC_PARAM_WORDS,
+    IDENTIFIER,
+    NAME_PARAMS,
+    PERSON_KINDS,
+    ROLE_WORDS,
+    is_identifier,
+    is_person_id,
+    person_kind_id,
+)
 from toolgraph.text.reading import given_strongly, pick, read, vocabulary_of
 from toolgraph.text.schema import NUMERIC_TYPES, described_output_text, json_type_of, schema_keys
 from toolgraph.text.words import BM25_STOPWORDS, WORD, content_words, singular, split_case, stem
@@ -173,6 +182,8 @@ class ChainWeights:
     # all ("list all open sev1 incidents": list_incidents, then get_incident of one of them)
 
 
+#: a noun before one of these and a name is not the name's kind ("kegs of Gorse Bloom", "orders from Oakmere")
+_NOT_ITS_KIND = frozenset("of from for with by to about".split())
 #: words after which a question's subject comes: "how many days does nils ekdahl have left"
 SUBJECT_CUES = frozenset("does did do is was are were has have had will would can could should".split())
 
@@ -303,15 +314,17 @@ class ChainFinder:
                 before = len(out)
                 grow([g], [(g, r) for r in needs[g]])
                 del out[before + self.chains_per_goal:]  # providers are tried best first: keep the first found
-                if people:
-                    out += self._filtered_by_person(g, out[before:], blocked, seen)
+                out += self._filtered_by_lookup(g, out[before:], blocked, seen, people)
         return out
 
-    def _filtered_by_person(self, goal: str, found: list[Chain], blocked: set[str] | frozenset[str],
-                            seen: set[tuple[str, ...]]) -> list[Chain]:
-        """"Which open issues are assigned to Maria Lopez": each chain to a goal with an optional person filter
-        (``assignee_id``), started instead at a lookup that provides it and needs nothing (``GET /users?name=``)."""
-        filters = self.graph.person_filters(goal)
+    def _filtered_by_lookup(self, goal: str, found: list[Chain], blocked: set[str] | frozenset[str],
+                            seen: set[tuple[str, ...]], people: bool) -> list[Chain]:
+        """"Which open issues are assigned to Maria Lopez", "any full kegs of gorse bloom": each chain to a goal
+        with an optional id filter (``assignee_id``, ``beer_id``), started instead at a lookup that provides it
+        and needs nothing (``GET /users?name=``, ``search_beers(query=)``); a person's filter only when the
+        request names someone."""
+        filters = self.graph.id_filters(goal) if people else {
+            r: ps for r, ps in self.graph.id_filters(goal).items() if not is_person_id(r) and not person_kind_id(r)}
         lookups = [p for ps in filters.values() for p in ps if p not in blocked and p in self.graph.tools([p])
                    and self.graph.cards[p].takes_a_name() and not self.graph.needed_inputs([p])]
         out = []
@@ -401,7 +414,8 @@ class ChainFinder:
 
     def _name_nouns(self, named: list[Mention], text: str) -> set[str]:
         """Stems of the words right before and right after each thing the request names ("trainer Mateo Ruiz",
-        "the Riverside club"; not what follows a possessive: "okonkwo's home club" is not the member's kind)."""
+        "the Riverside club"; not what follows a possessive: "okonkwo's home club" is not the member's kind; nor
+        a noun before "of", "from", "for"...: "kegs of Gorse Bloom" are no kind of Gorse Bloom)."""
         text = text.lower()
         out: set[str] = set()
         for m in named:
@@ -409,7 +423,8 @@ class ChainFinder:
             at = text.find(m.text.lower())
             if at < 0 or not words or len(words[0]) < 2 or any(x in BM25_STOPWORDS for x in words):
                 continue  # (not a name: "s that depot" read from "what's that depot's")
-            before = [x for x in WORD.findall(text[:at])[-2:] if x not in BM25_STOPWORDS]
+            raw = WORD.findall(text[:at])[-2:]
+            before = [] if raw[-1:] and raw[-1] in _NOT_ITS_KIND else [x for x in raw if x not in BM25_STOPWORDS]
             rest = text[at + len(m.text):]
             after = [] if rest.startswith(("'s", "’s")) else WORD.findall(rest)[:1]
             out |= {stem(x) for x in before[-1:] + after if x not in BM25_STOPWORDS}

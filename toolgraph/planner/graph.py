@@ -21,6 +21,7 @@ from toolgraph.text.params import (
     IDENTIFIER,
     NUMERIC_NAME,
     input_key,
+    is_identifier,
     is_lookup_param,
     is_person_id,
     person_kind_id,
@@ -219,14 +220,22 @@ class PlannerGraph:
         card = self.tools([tool_id]).get(tool_id)
         if card is None:
             return {}
+        return self.id_filters(tool_id, people=True)
+
+    def id_filters(self, tool_id: str, people: bool = False) -> dict[str, list[str]]:
+        """A tool's optional id filters (``beer_id`` of ``list_kegs``; with ``people``, only a person's) -> the
+        tools a resource edge says provide them: "full kegs of gorse bloom" looks the beer up first."""
+        card = self.tools([tool_id]).get(tool_id)
+        if card is None:
+            return {}
         wanted = {str(p.get("name") or "").lower() for p in card.optional}
-        wanted = {w for w in wanted if is_person_id(w)}
+        wanted = {w for w in wanted if (is_person_id(w) if people else is_identifier(w))}
         if not wanted:
             return {}
         out: dict[str, list[str]] = {}
         for row in self._read("planner_inputs", "id", [tool_id]):
             resource = str(row["resource"] or "").lower()
-            if resource in wanted or person_kind_id(resource):
+            if resource in wanted or person_kind_id(resource) and any(is_person_id(w) for w in wanted):
                 out.setdefault(resource, []).append(row["provider"])
         return out
 

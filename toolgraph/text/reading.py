@@ -57,6 +57,8 @@ _PHONE = re.compile(r"(?<![\w-])\+?\d[\d ().-]{6,}\d(?![\w-])")
 _TOKEN = re.compile(r"(?<![\w@.-])(?=[A-Za-z0-9-]*\d)[A-Za-z0-9][A-Za-z0-9-]*[A-Za-z0-9](?![\w@])")
 #: verbs that come before a question's subject, never a noun an id belongs to
 AUXILIARIES = AUXILIARY_VERBS | {"been", "get", "gets", "got"}
+_UNIT_AFTER = re.compile(r"\s*(?:%|l|ml|cl|kg|g|km|m|lb|lbs|oz|litres?|liters?|kilos?|grams?|metres?|meters?|"
+                         r"miles?|minutes?|mins?|hours?|days?|nights?|pints?|people|persons?)\b", re.IGNORECASE)
 _NOUN_ID = re.compile(r"\b([A-Za-z]{2,})(?:\s+(?:#|no\.?|number|num\.?|id|code|ref)?\s*[:#]?\s*|\s*[:#]\s*)"
                       r"((?=[A-Za-z0-9-]*\d)[A-Za-z0-9][A-Za-z0-9-]*(?-i:\s[A-Z0-9]{2,4}(?![\w-]))?)\b",
                       re.IGNORECASE)  # ("plate KX68 TRU": a capitals part is the id's too; db-primary-02: none)
@@ -239,6 +241,8 @@ def read(text: str, vocabulary: frozenset[str] | set[str] = frozenset()) -> list
                 noun.lower() in AUXILIARIES or not free(m.span(2)):  # ("the server behind INC-4420": no id of a
             continue  # "behind"; "how much water should PL-0420 get": none of a "should")
         if value.isdigit() and len(value) == 4 and 1800 <= int(value) <= 2100 and noun.lower() in MONTHS:
+            continue
+        if value.isdigit() and _UNIT_AFTER.match(text, m.end()):  # "full 30 L kegs": an amount, no id of a "full"
             continue
         add(Offer(int(value) if value.isdigit() else value, "noun_id", singular(noun.lower()), m.start()))
     for m in _TOKEN.finditer(text):
