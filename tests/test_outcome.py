@@ -670,3 +670,10 @@ def test_how_much_is_met_by_an_amount_in_a_unit_or_named_for_what_is_measured_an
     who = Ask("person", "who")
     assert meets(who, {"name": "Wendell Okafor-Price", "dob": "1964-10-19"}, "whose claim is it?")
     assert meets(who, {"name": "Aoife McBride"}, "who is it?") and meets(who, {"name": "James O'Connor"}, "who?")
+
+
+def test_which_at_the_end_of_a_question_asks_its_noun() -> None:
+    from toolgraph.execute.outcome import which_nouns
+
+    assert which_nouns("When is it leaving now and from which gate?") == {stem("gate")}
+    assert which_nouns("which mechanic worked on it") == {stem("mechanic")} and which_nouns("which are open?") == set()

@@ -380,3 +380,24 @@ def test_an_id_after_an_auxiliary_verb_is_not_that_verbs_and_fills_the_id_its_le
     assert not [o for o in offers if o.kind == "noun_id"]  # no id of a "should"
     binding = bind(tool(("plant_id", "string")), "How much water should PL-0420 get each time?", [])
     assert binding.arguments == {"plant_id": "PL-0420"} and binding.sources == {"plant_id": "request (identifier)"}
+
+
+def test_bounds_plural_values_and_a_searchs_one_code_and_a_descriptions_proper_names() -> None:
+    from toolgraph.text.reading import bound_for, vocabulary_of
+
+    assert bound_for("abv_min", "which IPAs are stronger than 6.5%?") == 6.5
+    assert bound_for("max_price", "rooms under 120 euros") == 120 and bound_for("abv_max", "stronger than 6") is None
+    assert bound_for("abv_min", "IPAs from 2027") is None and bound_for("page", "under 5") is None
+    beers = tool(optional=(("style", "string"), ("abv_min", "number")),
+                 descriptions={"style": "Style, e.g. IPA, porter, stout"})
+    binding = bind(beers, "which IPAs have you got that are stronger than 6.5%?", [])
+    assert binding.arguments == {"style": "IPA", "abv_min": 6.5}
+    assert binding.sources == {"style": "request (a listed value)", "abv_min": "request (a bound)"}
+    flights = tool(optional=(("flight_number", "string"),))
+    assert bind(flights, "Is TW341 delayed?", []).arguments == {"flight_number": "TW341"}  # a search's one code
+    with pytest.raises(ArgumentError):  # but a required code needs its kind's letters or noun
+        bind(tool(("train_number", "string")), "Whose reservation is RS-4C21A?", [])
+    vocabulary = vocabulary_of("Claims adjusters, filtered by region (Port Adair or Brinkley). Contact details.")
+    assert "port" not in vocabulary and "adair" not in vocabulary and "region" in vocabulary
+    assert [o.value for o in read("approved shops in port adair", vocabulary) if o.kind == "residual_place"] == [
+        "port adair"]

@@ -276,8 +276,8 @@ _ASKED_NOUNS = re.compile(
 _POSSESSED = re.compile(r"(?:'s|’s)\s+([a-z]{3,})(?:\s+([a-z]{3,}))?\s*(?=[?.!,;]|$)")
 _WHICH_NOUN = re.compile(r"\b(?:what|which)\s+([a-z]{3,})\s+(?:is|are|was|were|does|do|did|has|have)\b")
 # "which mechanic worked on it", "which train stations are there"
-_WHICH_DOES = re.compile(r"\bwhich\s+(?!one\b|ones\b)([a-z]{3,})\s+(?!of\b|is\b|are\b|was\b|were\b|does\b|do\b|did\b|"
-                         r"has\b|have\b)([a-z]{2,})(?:\s+([a-z]+))?")
+_WHICH_DOES = re.compile(r"\bwhich\s+(?!one\b|ones\b)([a-z]{3,})(?:\s+(?!of\b|is\b|are\b|was\b|were\b|does\b|do\b|"
+                         r"did\b|has\b|have\b)([a-z]{2,})(?:\s+([a-z]+))?|\s*[?.!]|$)")  # ("from which gate?")
 
 
 def which_nouns(query: str) -> set[str]:
@@ -440,12 +440,13 @@ def unused_names(query: str, plan: Plan, calls: list[CallRecord]) -> list[str]:
     seen = " ".join((dumps(c.arguments) if not is_empty(_value(c)) else "") + " " + dumps(_value(c))
                     for c in every if c.status == "ok").lower()  # (a lookup that found nothing used no name)
     seen_words = set(re.findall(r"[a-z0-9]+", seen))
+    seen_words |= {singular(w) for w in seen_words}
     out: list[str] = []
     for o in read(query, vocabulary):
         if o.kind not in NAMING_KINDS or str(o.value) in out:
             continue
         words = [w for w in re.findall(r"[a-z0-9]+", str(o.value).lower()) if w not in HONORIFICS]
-        if words and not all(w in seen_words for w in words):
+        if words and not all(w in seen_words or singular(w) in seen_words for w in words):  # (IPAs: an IPA)
             out.append(str(o.value))
     return out
 

@@ -27,7 +27,7 @@ from toolgraph.text.params import (
     role_key,
     role_stem,
 )
-from toolgraph.text.reading import pick, read, vocabulary_of
+from toolgraph.text.reading import bound_for, pick, read, vocabulary_of
 from toolgraph.text.schema import described_values, json_type_of
 from toolgraph.text.words import READING_STOPWORDS as STOP
 from toolgraph.text.words import field_root, singular, split_case
@@ -350,8 +350,8 @@ def bind(tool: ExecTool, request: str, upstream: list[Upstream], vocabulary: fro
         values = p.enum or (described_values(p.name, p.description or "", tool.description) if kind == "string"
                             else [])
         if values:
-            said = [v for v in values if re.search(rf"(?<![\w-]){re.escape(str(v).lower().replace('_', ' '))}(?![\w-])",
-                                                   request.lower().replace("_", " "))]
+            said = [v for v in values if re.search(rf"(?<![\w-]){re.escape(str(v).lower().replace('_', ' '))}"
+                                                   rf"(?:e?s)?(?![\w-])", request.lower().replace("_", " "))]  # IPAs
             if not said:  # "our dermatologist" names the value Dermatology; "pediatrician", Pediatrics
                 roots = {field_root(w) for w in re.findall(r"[a-z]{6,}", request.lower())}
                 said = [v for v in values if re.fullmatch(r"[A-Za-z]{6,}", str(v)) and field_root(str(v)) in roots]
@@ -361,6 +361,11 @@ def bind(tool: ExecTool, request: str, upstream: list[Upstream], vocabulary: fro
             if said:
                 args[p.name], sources[p.name] = said[0], "request (enum)" if p.enum else "request (a listed value)"
                 continue
+        bound = bound_for(p.name, request) if kind in ("number", "integer") else None
+        if bound is not None:  # "stronger than 6.5%" for abv_min, "under 120" for max_price
+            args[p.name], sources[p.name] = int(bound) if kind == "integer" and bound.is_integer() else bound, \
+                "request (a bound)"
+            continue
         # 3. what the request names, read as a person would (toolgraph.text.reading)
         hit = pick(p.name, kind, p.description or "", offered, used, p.name in required)
         if hit is not None:

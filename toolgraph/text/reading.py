@@ -481,12 +481,16 @@ def pick(name: str, kind: str, description: str, offers: list[Offer], used: set[
         bool(SAME_NOUNS.get(o.head, {o.head}) & (parts - GENERIC_NOUNS)))
     if o is not None:  # "the Mathematics department" -> department, "the Riverside club" -> club
         return _took(o, used, f"name before {o.head!r}")
-    if parts & ID_PARTS and not parts & NAME_PARTS - {"order"}:  # a code, a tracking number, a SKU
-        nouns = {singular(w) for w in re.split(r"[_\-\s.]+|(?<=[a-z])(?=[A-Z])", name) if w} - ID_PARTS - \
-            GENERIC_NOUNS  # (an id after another kind's noun is not this one's:
-        o = first(lambda o: id(o) not in used and (  # (one id fills one parameter: the SKU is no location_code)
-            o.kind == "isbn" or o.kind == "identifier" and abbreviates(str(o.value), parts) or
-            o.kind == "noun_id" and (not nouns or o.noun in parts | desc)))  # "reservation RS-4C" no train)
+    words = [singular(w.lower()) for w in re.split(r"[_\-\s.]+|(?<=[a-z])(?=[A-Z])", name) if w]
+    if parts & ID_PARTS and (not parts & NAME_PARTS - {"order"} or words[-1:] and words[-1] in ID_PARTS):  # a
+        # code, a tracking number, a SKU, a member_number
+        nouns = set(words) - ID_PARTS - GENERIC_NOUNS  # (an id after another kind's noun is not this one's:
+        codes = {str(x.value) for x in offers if x.kind in ("identifier", "noun_id")}
+        alone = not required and len(codes) == 1 and not any(x.kind == "noun_id" for x in offers)  # the one code,
+        o = first(lambda o: id(o) not in used and (  # after no noun, fills a search's code filter ("Is TW341 late":
+            o.kind == "isbn" or o.kind == "identifier" and (abbreviates(str(o.value), parts) or alone) or
+            o.kind == "noun_id" and (not nouns or o.noun in parts | desc)))  # flight_number; "reservation
+        # RS-4C" is no train's)
         if o:
             return _took(o, used, "identifier")
         o = first(lambda o: id(o) not in used and (o.kind == "quoted" and required or o.kind == "slug" and (
@@ -576,17 +580,48 @@ def given_strongly(name: str, kind: str, description: str, offers: list[Offer]) 
     return hit is not None and hit[1] not in WEAK_READINGS
 
 
+_PROPER = re.compile(r"(?<=[\w,;(] )[A-Z][a-z]+(?: [A-Z][a-z]+)*\b|(?<=\()[A-Z][a-z]+(?: [A-Z][a-z]+)*\b")
 _EXAMPLES = re.compile(r"\((?:e\.g\.|eg|i\.e\.|for example|such as)[^)]*\)|\b(?:e\.g\.|for example|such as)[^.;)]*|"
                        r"\"[^\"]*\"|“[^”]*”|'[^']*'", re.IGNORECASE)
+
+
+_NUM = r"[$€£]?\s?(\d+(?:\.\d+)?)\s?(?:%|percent|[a-z]{1,3}\b)?"
+_LOWER_BOUND = re.compile(rf"\b(?:(?:more|greater|higher|stronger|bigger|larger|longer|heavier|older|later) than|"
+                          rf"over|above|at least|minimum(?: of)?|min\.?)\s+{_NUM}|{_NUM}\s*(?:or more|\+|and up)",
+                          re.IGNORECASE)
+_UPPER_BOUND = re.compile(rf"\b(?:(?:less|fewer|lower|weaker|smaller|shorter|cheaper|lighter|younger|earlier) than|"
+                          rf"under|below|at most|maximum(?: of)?|max\.?|up to|no more than)\s+{_NUM}|"
+                          rf"{_NUM}\s*(?:or less|or fewer|or under)", re.IGNORECASE)
+_BOUND_PARTS = {"min": "lower", "minimum": "lower", "from": "lower", "max": "upper", "maximum": "upper", "to": "upper"}
+
+
+def bound_for(name: str, text: str) -> float | None:
+    """The number a request gives as a bound for a ``*_min`` / ``min_*`` (``*_max``...) parameter: "stronger than
+    6.5%" for ``abv_min``, "under 20 euros" for ``max_price``; None when the request gives no such bound."""
+    words = [w.lower() for w in re.split(r"[_\-\s]+|(?<=[a-z])(?=[A-Z])", name) if w]
+    sides = {_BOUND_PARTS[w] for w in words if w in _BOUND_PARTS and w not in ("from", "to") or
+             w in ("from", "to") and len(words) > 1 and w == words[-1]}
+    if len(sides) != 1:
+        return None
+    pattern = _LOWER_BOUND if sides == {"lower"} else _UPPER_BOUND
+    for m in pattern.finditer(text):
+        value = next((g for g in m.groups() if g), None)
+        if value is not None and not _DATE_LIKE.match(text, m.end()):
+            return float(value)
+    return None
+
+
+_DATE_LIKE = re.compile(r"\s*(?:/|-\d|:|am\b|pm\b)")
 
 
 def vocabulary_of(*texts: str) -> set[str]:
     """The words of tools' names, descriptions and parameters, lower case, camelCase and snake_case split: what
     a request says in the tools' own words is no name. Examples in a description ("e.g. "Lyon", "cape town"") are
-    left out: they are names."""
+    left out: they are names; so are capitalised words within a sentence ("region (Port Adair or Brinkley)")."""
     out: set[str] = set()
     for text in texts:
         text = _EXAMPLES.sub(" ", text or "")
+        text = _PROPER.sub(" ", text)  # ("region (Port Adair or Brinkley)": names, not the tool's words)
         text = re.sub(r"([a-z])([A-Z])", r"\1 \2", text).replace("_", " ")
         out |= {w.lower() for w in re.findall(r"[A-Za-z]+", text)}
     return out
