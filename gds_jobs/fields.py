@@ -9,7 +9,7 @@ from urllib.parse import urlparse
 
 from toolgraph.models import Param
 from toolgraph.text.params import input_key
-from toolgraph.text.schema import is_schema, schema_fields
+from toolgraph.text.schema import described_key_aliases, is_schema, schema_fields
 from toolgraph.text.words import NAME_STOPWORDS, singular, split_case
 from toolgraph.tool import Tool
 
@@ -213,10 +213,16 @@ def tool_outputs(tool: ToolLike, samples: dict[str, list[frozenset[str]]] | None
     fields = schema_fields(schema, depth=SCHEMA_DEPTH)
     subj = _subjects_of(tool)
     out: dict[str, Output] = {}
+    spelled = described_key_aliases(tool.description or "")  # "Short keys: reg (registration id)"
     for name, path in fields:
         context = context_of(path, subj)
         for key in qualified(name, context):
             out.setdefault(key, Output(key, ".".join(path + [name]), qualified=normalise(name) in IDENTITY))
+        meant = spelled.get(name.lower())
+        if meant:  # the short key is what its description spells out (reg: registration_id)
+            key = normalise(meant)
+            out.setdefault(key, Output(key, ".".join(path + [name]) + f" ({name}: {meant}, as the description "
+                                       "says)", qualified=key.endswith("_id"), evidence="description"))
     if not fields and str(tool.method or "").upper() == "GET":  # GET /trainers with no schema: a REST collection
         # lists its items, so it gives their ids (the id GET /trainers/{trainer_id} takes)
         last = urlparse(tool.url or "").path.rstrip("/").rsplit("/", 1)[-1]

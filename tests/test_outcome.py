@@ -677,3 +677,10 @@ def test_which_at_the_end_of_a_question_asks_its_noun() -> None:
 
     assert which_nouns("When is it leaving now and from which gate?") == {stem("gate")}
     assert which_nouns("which mechanic worked on it") == {stem("mechanic")} and which_nouns("which are open?") == set()
+
+
+def test_who_is_the_role_asks_for_that_role() -> None:
+    from toolgraph.execute.outcome import asked_nouns
+
+    assert stem("adjuster") in asked_nouns("Who is the adjuster on the most recent claim? I need their email.")
+    assert asked_nouns("who is chairing the last session") == set()

@@ -401,3 +401,13 @@ def test_bounds_plural_values_and_a_searchs_one_code_and_a_descriptions_proper_n
     assert "port" not in vocabulary and "adair" not in vocabulary and "region" in vocabulary
     assert [o.value for o in read("approved shops in port adair", vocabulary) if o.kind == "residual_place"] == [
         "port adair"]
+
+
+def test_an_id_under_a_short_key_its_description_names_and_a_list_of_ids_bind() -> None:
+    from toolgraph.execute.params import Upstream
+
+    found = Upstream("c1", "t/registrations", [{"reg": "REG-5534", "ws": ["WS-04", "WS-09"]}], "workshop_id", True,
+                     ("fenna@example.org",), {"reg": "registration_id", "ws": "workshop_id"})
+    binding = bind(tool(("workshop_id", "string"), ("registration_id", "string")), "which workshop", [found])
+    assert binding.arguments == {"workshop_id": "WS-04", "registration_id": "REG-5534"}
+    assert binding.sources == {"workshop_id": "c1:[0].ws[0]", "registration_id": "c1:[0].reg"}

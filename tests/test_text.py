@@ -217,3 +217,21 @@ def test_a_verb_and_its_doer_stem_alike_and_irregular_pasts_meet_their_verb() ->
     assert stem("paid") == stem("pay") and stem("sold") == stem("sells") and stem("left") == "left"  # spots left
     assert "did" not in asked_types("how much did the insurer pay out?")  # an auxiliary is no asked thing
     assert stem("calories") in asked_types("how many calories are in it")
+
+
+def test_short_keys_a_description_spells_out_are_read_as_their_fields() -> None:
+    from gds_jobs.fields import tool_outputs
+    from toolgraph.text.schema import described_aliases, described_key_aliases
+    from toolgraph.tool import Tool
+
+    said = ("Conference registrations by email. Short keys: reg (registration id), nm, tkt (ticket: academic, "
+            "student), ws (workshop ids booked), days (days covered).")
+    assert described_key_aliases(said) == {"reg": "registration_id", "tkt": "ticket", "ws": "workshop_id"}
+    assert described_key_aliases("List doctors, optionally by specialty (Cardiology, Dermatology)") == {}
+    assert described_aliases("advisor_id is the teacher id. Short keys: nm (name)") == {
+        "nm": "name", "advisor_id": "teacher_id"}
+    tool = Tool(id="c/g/find", name="find", description=said, method="GET", url="http://x/registrations",
+                output_schema={"type": "array", "items": {"type": "object", "properties": {
+                    "reg": {"type": "string"}, "ws": {"type": "array", "items": {"type": "string"}}}}})
+    outputs = {o.key: o for o in tool_outputs(tool)}
+    assert outputs["registration_id"].evidence == "description" and "reg" in outputs["registration_id"].raw

@@ -266,7 +266,8 @@ def meets(ask: Ask, value: Any, query: str = "") -> bool:
 
 
 _ASKED_NOUNS = re.compile(
-    r"\b(?:what(?:'s| is| are|'re)|how(?:'s| is| are)|give me|tell me|show me|get me|find me|send me|i need|i want|"
+    r"\b(?:what(?:'s| is| are|'re)|how(?:'s| is| are)|who(?:'s| is| was)(?= the\b)|give me|tell me|show me|get me|"
+    r"find me|send me|i need|i want|"
     r"i'd like|and(?!\s+"
     r"(?:what|how|when|who|where"
     r"|which|is|are|does|do)\b))\s+(?:the\s+|their\s+|its\s+|his\s+"
@@ -754,6 +755,9 @@ def judge(query: str, plan: Plan, calls: list[CallRecord], output_schemas: dict[
     which = which_nouns(query)
     about = {stem(w) for c in answered if c.tool in tools
              for w in re.findall(r"[a-z]+", tools[c.tool].description[:300].lower())} if which else set()
+    via_fields = {stem(p) for c in answered for src in c.bound_from.values() if ":" in src
+                  for p in key_parts(re.split(r"[.\[\]]+", src.split(":", 1)[1].rstrip("]0123456789["))[-1])
+                  }  # the fields the goal calls' ids came from (advisor_id; not the rentals list they sat in)
     passed = [r for _, r, _ in via_records(calls, {c.id for c in answered})]  # the records on the way there:
     if values:  # an amount one holds answers "how much" too (the invoice, then the hotel's address), no other ask
         for ask in outcome.asked:
@@ -761,6 +765,8 @@ def judge(query: str, plan: Plan, calls: list[CallRecord], output_schemas: dict[
                 continue  # the goal tool is named for what was asked, and it answered
             if ask.kind == "attribute" and ask.word in which and ask.word in about:
                 continue  # "which company operates it" answered by a tool about "a train operating company"
+            if ask.kind == "attribute" and ask.word in via_fields:
+                continue  # "who is the advisor": the teacher record got by the student's advisor_id
             pool = [_value(c) for c in answered if not _counts_other(query, c, tools)] \
                 if ask.word == "how many" else values + (passed if ask.word == "how much" else [])
             if ask.kind == "time":  # "who wrote it, when was it published": a date on the way, named by the request

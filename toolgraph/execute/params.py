@@ -120,6 +120,9 @@ def find_field(value: Any, names: list[str], depth: int = 0, skip: tuple[str, ..
             if (k is not None and isinstance(value[k], str | int | float) and not isinstance(value[k], bool)
                     and str(value[k]) not in skip):
                 return value[k], str(k)
+            if k is not None and isinstance(value[k], list) and value[k] and isinstance(value[k][0], str | int) \
+                    and not isinstance(value[k][0], bool) and str(value[k][0]) not in skip:  # workshop_ids: [...]
+                return value[k][0], f"{k}[0]"
         for k, v in value.items():
             if isinstance(v, dict | list):
                 hit = find_field(v, names, depth + 1, skip)

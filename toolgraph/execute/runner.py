@@ -25,7 +25,7 @@ from toolgraph.execute.params import Binding, Upstream, bind, find_field, schema
 from toolgraph.planner.models import Plan
 from toolgraph.text.params import role_key
 from toolgraph.text.reading import read, vocabulary_of
-from toolgraph.text.schema import described_id_aliases
+from toolgraph.text.schema import described_aliases
 from toolgraph.text.secrets import Masker
 
 log = logging.getLogger(__name__)
@@ -211,7 +211,7 @@ class Runner:
                 known = self._tools.get(rec.tool)
                 out.append(Upstream(rec.id, rec.tool, rec.raw_value, direct.get(tool_id), tool_id in direct,
                                     tuple(str(v) for v in rec.arguments.values()),
-                                    described_id_aliases(known.description) if known else {}))
+                                    described_aliases(known.description) if known else {}))
         return out
 
     # -- one call ---------------------------------------------------------------------------------------------------
@@ -288,7 +288,7 @@ class Runner:
                 return False
             chain.append(Upstream(sub.id, tool_id, sub.raw_value, None, True,
                                   tuple(str(v) for v in sub.arguments.values()),
-                                  described_id_aliases(tool.description) if tool else {}))
+                                  described_aliases(tool.description) if tool else {}))
         last = call.replanned[-1]
         planned, stand_in = await self._tool(call.tool), await self._tool(last.tool)
         if planned is not None and stand_in is not None and self._writes(planned):

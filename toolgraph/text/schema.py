@@ -123,6 +123,39 @@ def described_id_aliases(description: str) -> dict[str, str]:
     return out
 
 
+_KEY_MEANING = re.compile(r"\b([a-z][a-z0-9_]{0,7})\s*(?:\(|=\s*)([a-z][a-z -]{1,40}?)\s*(?:[),:;]|$)")
+_KEYS_SAID = re.compile(r"\b(?:short|terse|abbreviated|compact)\s+(?:keys|fields|names)\b|\bkeys\s*:", re.IGNORECASE)
+
+
+def described_key_aliases(description: str) -> dict[str, str]:
+    """Short response keys a description spells out: "Short keys: reg (registration id), nm (name), cap (seats)"
+    -> {reg: registration_id, nm: name, cap: seat} (what the key is, as a field would be named: its first two
+    words, an id's kind and ``_id``). Only in a description that says it uses short keys; the key itself has at
+    most eight letters."""
+    text = description or ""
+    said = _KEYS_SAID.search(text)
+    if not said:
+        return {}
+    out: dict[str, str] = {}
+    for key, meaning in _KEY_MEANING.findall(text[said.start():].lower()):
+        words = [w for w in re.findall(r"[a-z]+", meaning) if w not in ("the", "a", "an", "of", "its", "in")][:3]
+        if not words or key in words:
+            continue
+        if "id" in words or "ids" in words:  # "registration id" -> registration_id; "workshop ids booked"
+            cut = words.index("id") if "id" in words else words.index("ids")
+            words = words[max(0, cut - 1):cut] + ["id"] if cut else []
+        else:
+            words = words[:2]
+        if words:
+            out.setdefault(key, "_".join(words))
+    return out
+
+
+def described_aliases(description: str) -> dict[str, str]:
+    """A response's fields as its description names them: its short keys spelled out, its ids of another kind."""
+    return {**described_key_aliases(description), **described_id_aliases(description)}
+
+
 _RANGE = re.compile(r"^([a-z]+)(\d+)\s*(?:\.\.|\.\.\.|-|to|–)\s*\1?(\d+)$")
 
 
