@@ -684,3 +684,16 @@ def test_who_is_the_role_asks_for_that_role() -> None:
 
     assert stem("adjuster") in asked_nouns("Who is the adjuster on the most recent claim? I need their email.")
     assert asked_nouns("who is chairing the last session") == set()
+
+
+def test_a_question_picks_the_records_meeting_every_condition_it_names() -> None:
+    from toolgraph.execute.outcome import matching
+
+    seats = [{"seat": "4A", "position": "window", "extra_legroom": True, "available": True},
+             {"seat": "4C", "position": "aisle", "extra_legroom": True, "available": False},
+             {"seat": "10C", "position": "aisle", "extra_legroom": True, "available": True},
+             {"seat": "5C", "position": "aisle", "extra_legroom": False, "available": True}]
+    query = "Are there any aisle seats with extra legroom still free in economy?"
+    assert matching(query, seats) == (["available: true", "extra_legroom: true", "position: aisle"], [seats[2]])
+    assert matching("Are there any window seats?", seats) is None  # one condition: no picking to do
+    assert matching("Show the seats with extra legroom that are free", seats) is None  # no question of picking

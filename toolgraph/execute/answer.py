@@ -19,6 +19,7 @@ from toolgraph.execute.outcome import (
     asks,
     key_parts,
     leaves,
+    matching,
     meets,
     request_words,
     selected,
@@ -167,6 +168,13 @@ def _facts(query: str, call: CallRecord, value: Any) -> list[str]:
         if totals and any(a.word == "how much" for a in asked):
             out.append("Their total " + "; ".join(f"{k}: {round(v, 2):g}" for k, v in totals.items())
                        + f" [{call.id}].")
+        records = hits
+    elif (match := matching(query, pool := among or (lists[0] if len(lists) == 1 else []))) is not None:  # "any
+        conditions, hits = match  # aisle seats with extra legroom still free": those meeting every condition
+        labels = [lab for r in hits[:8] if (lab := record_label(r))]
+        out.append(f"{len(hits)} of the {len(pool)} found by {call.tool} [{call.id}] have "
+                   f"{', '.join(conditions)}" + (f": {', '.join(labels)}{', …' if len(hits) > 8 else ''}"
+                                                 if labels else "") + ".")
         records = hits
     elif listed and counting:
         labels = [lab for r in records[:5] if isinstance(r, dict) and (lab := record_label(r))]

@@ -542,6 +542,45 @@ def selected(query: str, records: list[Any]) -> tuple[str, str, list[dict[str, A
     return None
 
 
+#: words a request says a yes/no field with: "still free" asks for ``available: true``
+_TRUE_WORDS = {"free": {"available", "free", "vacant", "open"}, "available": {"available", "free", "vacant"},
+               "vacant": {"available", "free", "vacant"}, "open": {"open", "available"}}
+_PICKING = re.compile(r"\b(?:any|which|are there|is there|what)\b", re.IGNORECASE)
+
+
+def matching(query: str, records: list[Any]) -> tuple[list[str], list[dict[str, Any]]] | None:
+    """The records a question picks out of a list by every condition it names ("any aisle seats with extra
+    legroom still free": ``position: aisle``, ``extra_legroom: true``, ``available: true``): (the conditions, the
+    records meeting all of them), when there are two conditions or more and some but not all records meet them;
+    else None. A short value named by the request's words, a yes/no field whose name's words the request says (or
+    says "free" / "available" for)."""
+    if len(records) < 2 or not all(isinstance(r, dict) for r in records) or not _PICKING.search(query):
+        return None
+    words = request_words(query)
+    said = {w.lower() for w in _WORD.findall(query)}
+    conditions: list[tuple[str, Any]] = []
+    keys = sorted({k for r in records for k in r})
+    for key in keys:
+        values = [r.get(key) for r in records]
+        if all(isinstance(v, bool) for v in values if v is not None) and any(isinstance(v, bool) for v in values):
+            parts = [p for p in key_parts(key) if p not in ("is", "has")]
+            named = bool(parts) and {stem(p) for p in parts} <= words
+            truthy = any(key_parts(key)[-1:] and key_parts(key)[-1] in _TRUE_WORDS.get(w, ()) for w in said)
+            if named or truthy:
+                conditions.append((key, True))
+            continue
+        strings = {v for v in values if isinstance(v, str) and 0 < len(v) <= 20}
+        named_values = [v for v in strings if {stem(w) for w in _WORD.findall(v)} <= words and _WORD.findall(v)]
+        if len(named_values) == 1 and len(strings) > 1:
+            conditions.append((key, named_values[0]))
+    if len(conditions) < 2:
+        return None
+    hits = [r for r in records if all(r.get(k) == v for k, v in conditions)]
+    if not hits or len(hits) == len(records):
+        return None
+    return [f"{k}: {str(v).lower() if isinstance(v, bool) else v}" for k, v in conditions], hits
+
+
 def _only_found(query: str, answered: list[CallRecord]) -> list[str]:
     """"What goes into the Caprese salad?" answered by the search that found the Caprese Salad: the only goal
     looked up what the request names (by the name the request gave, one record found, labelled so), and nothing
