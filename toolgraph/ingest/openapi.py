@@ -18,6 +18,7 @@ from toolgraph.errors import InputFileError
 from toolgraph.ingest.batch import ImportBatch
 from toolgraph.ingest.files import load_json, missing, too_big, too_deep
 from toolgraph.ingest.limits import MAX_DEPTH, MAX_REF_NODES, MAX_YAML_NODES, LimitExceeded
+from toolgraph.ingest.schema_params import local_ref
 from toolgraph.models import CallPathSpec, CategorySpec, GroupSpec, ToolSpec, id_part
 
 SOURCE = "openapi"
@@ -94,15 +95,7 @@ class _Resolver:
         self.expanded = 0  # schema nodes made by inlining $refs, bounded by MAX_REF_NODES
 
     def ref(self, ref: str) -> Any:
-        if not ref.startswith("#/"):
-            return None
-        node: Any = self.spec
-        for part in ref[2:].split("/"):
-            part = part.replace("~1", "/").replace("~0", "~")
-            if not isinstance(node, dict) or part not in node:
-                return None
-            node = node[part]
-        return node
+        return local_ref(self.spec, ref)
 
     def deref(self, node: Any, seen: frozenset[str] = frozenset()) -> Any:
         while isinstance(node, dict) and isinstance(node.get("$ref"), str):

@@ -83,6 +83,19 @@ def schema_params(schema: Any, where: str) -> tuple[list[dict[str, Any]], list[d
     return req, opt
 
 
+def local_ref(root: Any, ref: str) -> Any:
+    """What a local JSON pointer (``#/$defs/Loan``, ``#/components/schemas/Pet``) points to in ``root``, or None."""
+    if not ref.startswith("#/"):
+        return None
+    node: Any = root
+    for part in ref[2:].split("/"):
+        part = part.replace("~1", "/").replace("~0", "~")
+        if not isinstance(node, dict) or part not in node:
+            return None
+        node = node[part]
+    return node
+
+
 def inline_refs(schema: Any) -> Any:
     """``schema`` with its local references (``{"$ref": "#/$defs/CustomerSummary"}``, ``#/definitions/...``, any
     ``#/`` pointer into itself) replaced by what they point to, and its ``$defs`` / ``definitions`` dropped, so that
@@ -96,15 +109,6 @@ def inline_refs(schema: Any) -> Any:
     class _TooBig(Exception):
         pass
 
-    def point(ref: str) -> Any:
-        node: Any = schema
-        for part in ref[2:].split("/"):
-            part = part.replace("~1", "/").replace("~0", "~")
-            if not isinstance(node, dict) or part not in node:
-                return None
-            node = node[part]
-        return node
-
     def walk(node: Any, depth: int, seen: frozenset[str]) -> Any:
         nonlocal count
         count += 1
@@ -113,7 +117,7 @@ def inline_refs(schema: Any) -> Any:
         if isinstance(node, dict):
             ref = node.get("$ref")
             if isinstance(ref, str) and ref.startswith("#/"):
-                target = point(ref)
+                target = local_ref(schema, ref)
                 if ref in seen or depth >= MAX_INLINED_DEPTH or not isinstance(target, dict):
                     return {k: v for k, v in node.items() if k != "$ref"} | {"$ref": ref}
                 merged = {**target, **{k: v for k, v in node.items() if k != "$ref"}}
