@@ -411,3 +411,15 @@ def test_an_id_under_a_short_key_its_description_names_and_a_list_of_ids_bind() 
     binding = bind(tool(("workshop_id", "string"), ("registration_id", "string")), "which workshop", [found])
     assert binding.arguments == {"workshop_id": "WS-04", "registration_id": "REG-5534"}
     assert binding.sources == {"workshop_id": "c1:[0].ws[0]", "registration_id": "c1:[0].reg"}
+
+
+def test_a_searchs_name_is_the_users_even_after_a_learnt_sequence() -> None:
+    from toolgraph.execute.params import Upstream
+
+    branches = Upstream("c1", "t/list_branches", [{"branch_id": "BR-1", "name": "Lyon Part-Dieu"}], None, True,
+                        ("lyon",))  # a SEQUENTIAL edge: no resource
+    binding = bind(tool(optional=(("name", "string"),)), "Reserve a car in Lyon for Claire Moreau", [branches])
+    assert binding.arguments == {"name": "Claire Moreau"}
+    carried = Upstream("c1", "t/get_author", {"name": "Ursula Le Guin"}, "name", True)  # an edge that carries it
+    assert bind(tool(("name", "string")), "books by the author of it", [carried]).arguments == {
+        "name": "Ursula Le Guin"}

@@ -20,6 +20,7 @@ from toolgraph.text.params import (
     LOOKUP_VERBS,
     PERSON_KINDS,
     is_identifier,
+    is_lookup_param,
     is_person_id,
     other_kinds_ids,
     person_kind_id,
@@ -315,7 +316,11 @@ def bind(tool: ExecTool, request: str, upstream: list[Upstream], vocabulary: fro
                     break
             if p.name in args:
                 continue
-        for up in (u for u in ordered if u.direct):  # 1. an upstream output with the parameter's own field, along a
+        said_by_user = is_lookup_param(p.name)  # a search's name or text is the user's ("find_customer(name)"
+        # after list_branches along a learnt sequence takes "Claire Moreau", not the branch's name), unless an
+        # edge carries that very value
+        for up in (u for u in ordered if u.direct and not (said_by_user and u.resource != p.name)):  # 1. an
+            # upstream output with the parameter's own field, along a
             value = exact_first(up.value, {v.lower() for v in up.inputs}, request=request)  # plan edge: before
             hit = find_field(value, [p.name])  # another edge's looser match (customer_id from find_customer, not
             if hit is not None:  # the branch_id of the list of branches before it)
@@ -324,7 +329,7 @@ def bind(tool: ExecTool, request: str, upstream: list[Upstream], vocabulary: fro
         if p.name in args:
             continue
         for up in ordered:  # then an upstream output with a field of a matching name
-            if p.name not in required and not up.direct:
+            if p.name not in required and not up.direct or said_by_user and up.resource != p.name:
                 continue
             names = _names_for(p.name, up.resource if up.direct else None, request)
             if p.name not in required:  # optional: only an exact field along a plan edge, or the edge's person id
