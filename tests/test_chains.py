@@ -357,7 +357,7 @@ def test_an_optional_id_filter_of_a_thing_the_request_names_starts_at_its_lookup
     ids = import_spec(store, tmp_path, KEGS, "brewery")
     graph = PlannerGraph(store)
     assert graph.id_filters(ids["GET /kegs"]) == {"beer_id": [ids["GET /beers"]]}
-    assert graph.person_filters(ids["GET /kegs"]) == {}  # a beer is no person
+    assert graph.id_filters(ids["GET /kegs"], people=True) == {}  # a beer is no person
     assert not [o for o in read("any full 30 L kegs of gorse bloom?") if o.kind == "noun_id"]  # an amount
     assert planned(store, "do we have any full 30 L kegs of Gorse Bloom? how many?", ids) == [
         "GET /beers", "GET /kegs"]

@@ -563,9 +563,10 @@ def matching(query: str, records: list[Any]) -> tuple[list[str], list[dict[str, 
     for key in keys:
         values = [r.get(key) for r in records]
         if all(isinstance(v, bool) for v in values if v is not None) and any(isinstance(v, bool) for v in values):
-            parts = [p for p in key_parts(key) if p not in ("is", "has")]
+            every = key_parts(key)
+            parts = [p for p in every if p not in ("is", "has")]
             named = bool(parts) and {stem(p) for p in parts} <= words
-            truthy = any(key_parts(key)[-1:] and key_parts(key)[-1] in _TRUE_WORDS.get(w, ()) for w in said)
+            truthy = bool(every) and any(every[-1] in _TRUE_WORDS.get(w, ()) for w in said)
             if named or truthy:
                 conditions.append((key, True))
             continue

@@ -286,6 +286,15 @@ def bind(tool: ExecTool, request: str, upstream: list[Upstream], vocabulary: fro
     sources: dict[str, str] = {}
     required = {p.name for p in tool.required_params}
     ordered = sorted(upstream, key=lambda u: not u.direct)
+    kept: dict[int, Any] = {}
+
+    def ranked(up: Upstream) -> Any:  # an upstream result with its records named as asked first (exact_first),
+        if id(up) not in kept:  # worked out once for all the parameters
+            kept[id(up)] = exact_first(up.value, {v.lower() for v in up.inputs}, request=request)
+        return kept[id(up)]
+
+    def source(up: Upstream, path: str) -> str:  # where a value was found, in the upstream's own order
+        return f"{up.call}:{_original_path(up.value, ranked(up), path)}"
     for p in tool.params:  # a name right before a parameter's noun is that parameter's ("the Mathematics department")
         if json_type_of(p.type) == "string" and not is_identifier(p.name):
             trial = set(used)
@@ -306,11 +315,9 @@ def bind(tool: ExecTool, request: str, upstream: list[Upstream], vocabulary: fro
         if named_role:  # "who owns the server ... their email": the owner's id, from whichever result has it
             for fields in (named_role, [p.name]):  # the role's id in any result first (the approver's, not the
                 for up in ordered:  # employee's own), then the parameter's own name
-                    value = exact_first(up.value, {v.lower() for v in up.inputs}, request=request)
-                    hit = find_field(value, fields)
+                    hit = find_field(ranked(up), fields)
                     if hit is not None:
-                        args[p.name], sources[p.name] = hit[0], \
-                            f"{up.call}:{_original_path(up.value, value, hit[1])}"
+                        args[p.name], sources[p.name] = hit[0], source(up, hit[1])
                         break
                 if p.name in args:
                     break
@@ -320,11 +327,10 @@ def bind(tool: ExecTool, request: str, upstream: list[Upstream], vocabulary: fro
         # after list_branches along a learnt sequence takes "Claire Moreau", not the branch's name), unless an
         # edge carries that very value
         for up in (u for u in ordered if u.direct and not (said_by_user and u.resource != p.name)):  # 1. an
-            # upstream output with the parameter's own field, along a
-            value = exact_first(up.value, {v.lower() for v in up.inputs}, request=request)  # plan edge: before
-            hit = find_field(value, [p.name])  # another edge's looser match (customer_id from find_customer, not
-            if hit is not None:  # the branch_id of the list of branches before it)
-                args[p.name], sources[p.name] = hit[0], f"{up.call}:{_original_path(up.value, value, hit[1])}"
+            # upstream output with the parameter's own field, along a plan edge: before another edge's looser
+            hit = find_field(ranked(up), [p.name])  # match (customer_id from find_customer, not the
+            if hit is not None:  # branch_id of the list of branches before it)
+                args[p.name], sources[p.name] = hit[0], source(up, hit[1])
                 break
         if p.name in args:
             continue
@@ -337,7 +343,7 @@ def bind(tool: ExecTool, request: str, upstream: list[Upstream], vocabulary: fro
                                     is_person_id(p.name) and is_person_id(up.resource) else [])
             elif not up.direct and names[-1] == "id" and p.name.lower() != "id":
                 names = names[:-1]  # a bare `id` only along a plan edge
-            value = exact_first(up.value, {v.lower() for v in up.inputs}, request=request)  # named as asked first
+            value = ranked(up)  # named as asked first
             hit = find_field(value, names[:-1] if names[-1] == "id" and len(names) > 1 else names)
             if hit is None and names[-1] == "id":  # a bare `id`, but not the upstream call's own input echoed
                 hit = find_field(value, names, skip=up.inputs)
@@ -349,7 +355,7 @@ def bind(tool: ExecTool, request: str, upstream: list[Upstream], vocabulary: fro
                 said = [f for f, key in up.aliases.items() if key == p.name.lower()]  # the teacher id
                 hit = find_field(value, said, skip=up.inputs) if said else None
             if hit is not None:
-                args[p.name], sources[p.name] = hit[0], f"{up.call}:{_original_path(up.value, value, hit[1])}"
+                args[p.name], sources[p.name] = hit[0], source(up, hit[1])
                 break
         if p.name in args:
             continue

@@ -83,6 +83,10 @@ def schema_params(schema: Any, where: str) -> tuple[list[dict[str, Any]], list[d
     return req, opt
 
 
+class _TooBig(Exception):
+    """A schema's references expand past MAX_INLINED_NODES (inline_refs keeps the schema as it came)."""
+
+
 def local_ref(root: Any, ref: str) -> Any:
     """What a local JSON pointer (``#/$defs/Loan``, ``#/components/schemas/Pet``) points to in ``root``, or None."""
     if not ref.startswith("#/"):
@@ -105,9 +109,6 @@ def inline_refs(schema: Any) -> Any:
     if not isinstance(schema, dict) or not any(k in schema for k in ("$defs", "definitions")):
         return schema
     count = 0
-
-    class _TooBig(Exception):
-        pass
 
     def walk(node: Any, depth: int, seen: frozenset[str]) -> Any:
         nonlocal count

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from toolgraph.text.lexicon import (
+    AUXILIARY_VERBS,
     KIND_OF,
     WRITE_NAME_VERBS,
     Mention,
@@ -50,7 +51,6 @@ from toolgraph.text.params import (
     ROLE_WORDS,
     is_identifier,
     is_person_id,
-    person_kind_id,
 )
 from toolgraph.text.reading import given_strongly, pick, read, vocabulary_of
 from toolgraph.text.schema import NUMERIC_TYPES, described_output_text, json_type_of, schema_keys
@@ -185,7 +185,7 @@ class ChainWeights:
 #: a noun before one of these and a name is not the name's kind ("kegs of Gorse Bloom", "orders from Oakmere")
 _NOT_ITS_KIND = frozenset("of from for with by to about".split())
 #: words after which a question's subject comes: "how many days does nils ekdahl have left"
-SUBJECT_CUES = frozenset("does did do is was are were has have had will would can could should".split())
+SUBJECT_CUES = AUXILIARY_VERBS - {"be", "shall", "may", "might", "must"}
 
 
 def _subject(text: str, offer: Any) -> bool:
@@ -324,7 +324,7 @@ class ChainFinder:
         and needs nothing (``GET /users?name=``, ``search_beers(query=)``); a person's filter only when the
         request names someone."""
         filters = self.graph.id_filters(goal) if people else {
-            r: ps for r, ps in self.graph.id_filters(goal).items() if not is_person_id(r) and not person_kind_id(r)}
+            r: ps for r, ps in self.graph.id_filters(goal).items() if not is_person_id(r)}
         lookups = [p for ps in filters.values() for p in ps if p not in blocked and p in self.graph.tools([p])
                    and self.graph.cards[p].takes_a_name() and not self.graph.needed_inputs([p])]
         out = []

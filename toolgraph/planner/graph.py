@@ -213,18 +213,11 @@ class PlannerGraph:
             self._sequential_seen = set(known)
         return {(a, b): w for (a, b), w in self._sequential.items() if a in ids and b in ids}
 
-    def person_filters(self, tool_id: str) -> dict[str, list[str]]:
-        """A tool's optional id filters for a person (``assignee_id``, ``owner_id``, ``engineer_id``) -> the tools a
-        resource edge says provide them (a weak edge: the filter is optional): "the issues assigned to Maria Lopez"
-        looks her up first."""
-        card = self.tools([tool_id]).get(tool_id)
-        if card is None:
-            return {}
-        return self.id_filters(tool_id, people=True)
-
     def id_filters(self, tool_id: str, people: bool = False) -> dict[str, list[str]]:
-        """A tool's optional id filters (``beer_id`` of ``list_kegs``; with ``people``, only a person's) -> the
-        tools a resource edge says provide them: "full kegs of gorse bloom" looks the beer up first."""
+        """A tool's optional id filters (``beer_id`` of ``list_kegs``; with ``people``, only a person's:
+        ``assignee_id``, ``owner_id``, ``engineer_id``) -> the tools a resource edge says provide them (a weak edge:
+        the filter is optional): "full kegs of gorse bloom" looks the beer up first, "the issues assigned to Maria
+        Lopez" looks her up first."""
         card = self.tools([tool_id]).get(tool_id)
         if card is None:
             return {}

@@ -592,6 +592,7 @@ _LOWER_BOUND = re.compile(rf"\b(?:(?:more|greater|higher|stronger|bigger|larger|
 _UPPER_BOUND = re.compile(rf"\b(?:(?:less|fewer|lower|weaker|smaller|shorter|cheaper|lighter|younger|earlier) than|"
                           rf"under|below|at most|maximum(?: of)?|max\.?|up to|no more than)\s+{_NUM}|"
                           rf"{_NUM}\s*(?:or less|or fewer|or under)", re.IGNORECASE)
+_DATE_LIKE = re.compile(r"\s*(?:/|-\d|:|am\b|pm\b)")  # a number that is part of a date or a time is no bound
 _BOUND_PARTS = {"min": "lower", "minimum": "lower", "from": "lower", "max": "upper", "maximum": "upper", "to": "upper"}
 
 
@@ -609,9 +610,6 @@ def bound_for(name: str, text: str) -> float | None:
         if value is not None and not _DATE_LIKE.match(text, m.end()):
             return float(value)
     return None
-
-
-_DATE_LIKE = re.compile(r"\s*(?:/|-\d|:|am\b|pm\b)")
 
 
 def vocabulary_of(*texts: str) -> set[str]:

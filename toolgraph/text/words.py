@@ -92,8 +92,9 @@ IRREGULAR = {"paid": "pay", "sold": "sell", "bought": "buy", "spent": "spend", "
 
 
 def stem(word: str) -> str:
-    """A crude English stem (plural, -ing, -ed, -er endings), enough to match ``movies`` and ``movie``,
-    ``directed`` and ``director``."""
+    """A crude English stem (plural, -ing, -ed, -er, -or and a final -e off; an irregular past form its verb),
+    enough to match ``movies`` and ``movie``, ``directed`` and ``director``, ``manages`` and ``manager``,
+    ``paid`` and ``pay``."""
     w = word.lower()
     w = IRREGULAR.get(w, w)
     if len(w) > 6 and w.endswith("ies"):  # categories -> category (but movies -> movie, below)
