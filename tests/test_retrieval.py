@@ -173,6 +173,12 @@ def test_bm25f_weighs_names_and_plain_bm25_does_not() -> None:
     assert fielded.top("parking", 3, category="Weather") == [("c", pytest.approx(fielded.score("parking")[2]))]
     assert plain.top("parking", 1)[0][0] == "c"  # plain BM25: term frequency in the body wins
     assert fielded.top("unknown words", 3) == [] and len(fielded) == 3
+    # a score is the sum of the query terms' columns (read from the CSC arrays, not sliced by scipy)
+    for index in (fielded, plain):
+        cols = sorted({index.vocab[t] for t in tokens("parking weather spots") if t in index.vocab})
+        assert len(cols) == 3
+        assert index.score("parking weather spots") == pytest.approx(
+            index.matrix.toarray()[:, cols].sum(axis=1).tolist())
 
 
 def test_intents_split_requests_with_several_asks() -> None:

@@ -53,6 +53,9 @@ class ToolIndex:
         group_number = {g: i for i, g in enumerate(names)}
         self.groups = np.array([group_number[self.group_of[t]] for t in self.ids], dtype=np.int64)
         self.n_groups = len(names)
+        # each tool's place in id order: ties in a ranking break by id without comparing strings
+        self.id_rank = np.empty(len(self.ids), dtype=np.int64)
+        self.id_rank[sorted(range(len(self.ids)), key=self.ids.__getitem__)] = np.arange(len(self.ids))
         dims = len(next(iter(vectors.values()))) if vectors else 0
         self.matrix = np.zeros((len(self.ids), dims), dtype=np.float32)
         self.embedded = np.zeros(len(self.ids), dtype=bool)

@@ -291,20 +291,19 @@ class Retriever:
         if category is not None:
             score = index.in_category(score, category)
         candidates = np.flatnonzero(score > 0)
-        candidates = candidates[np.lexsort((np.array(index.ids, dtype=object)[candidates], -score[candidates]))]
-        why: dict[str, Why] = defaultdict(Why)
-        bonus: dict[int, float] = {}
+        candidates = candidates[np.lexsort((index.id_rank[candidates], -score[candidates]))]
+        bonus = np.zeros(len(index))  # what the graph adds to each tool; only the top k get a Why
+        group_seed: dict[int, int] = {}
         if w.group > 0 and len(candidates):  # a tool gains a share of its tool group's best score
-            best: dict[int, int] = {}
-            for i in candidates:  # best first, so the first seen is its group's best
-                best.setdefault(int(index.groups[i]), int(i))
-            for i in candidates:
-                seed = best[int(index.groups[i])]
-                if seed != i:
-                    bonus[int(i)] = w.group * float(score[seed])
-                    why[index.ids[i]].via = [f"same group as {index.ids[seed]} (has_tool, weight 1.00)"]
+            groups = index.groups[candidates]
+            kinds, first = np.unique(groups, return_index=True)  # best first: a group's first is its best
+            seed = candidates[first[np.searchsorted(kinds, groups)]]
+            gets = seed != candidates
+            bonus[candidates[gets]] = w.group * score[seed[gets]]
+            group_seed = dict(zip(candidates[gets].tolist(), seed[gets].tolist()))
         seeds = {index.ids[i]: float(score[i]) for i in candidates[: w.seeds]}
         position = index.position
+        via: dict[int, str] = {}
         for s, n, kind, direction, weight in self._edges(list(seeds)) if seeds and w.strength > 0 else []:
             j = position.get(n)
             if j is None or (category is not None and index.categories[j] != category):
@@ -317,26 +316,34 @@ class Retriever:
             else:
                 beta, label = w.consumer, "uses output of"
             gain = w.strength * beta * float(weight or 0.0) * seeds[s]
-            if gain > 0 and gain > bonus.get(j, 0.0):
+            if gain > 0 and gain > bonus[j]:
                 bonus[j] = gain
-                why[n].via = [f"{label} {s} ({kind.lower()}, weight {float(weight):.2f})"]
-        final = {int(i): float(score[i]) for i in candidates}
-        for j, gain in bonus.items():
-            final[j] = final.get(j, 0.0) + gain
-            why[index.ids[j]].graph = round(gain, 6)
-        ranked = sorted(final.items(), key=lambda x: (-x[1], index.ids[x[0]]))
+                via[j] = f"{label} {s} ({kind.lower()}, weight {float(weight):.2f})"
+        members = np.union1d(candidates, np.flatnonzero(bonus > 0))
+        final = np.maximum(score[members], 0.0) + bonus[members]
+        order = np.lexsort((index.id_rank[members], -final))
+        keep = max(w.pool, 2 * k) if w.diversity > 0 and len(per_intent) else max(k, 1)
+        ranked = [(int(members[i]), float(final[i])) for i in order[:keep]]
         if w.diversity > 0 and len(per_intent):
-            ranked = self._cover(ranked[: max(w.pool, 2 * k)], per_intent, k)
+            ranked = self._cover(ranked, per_intent, k)
         out = [(index.ids[i], s) for i, s in ranked]
+        why: dict[str, Why] = {}
         for i, _ in ranked[: max(k, 1)]:
             tid = index.ids[i]
-            why[tid].hybrid = round(float(score[i]), 6)
+            why[tid] = reason = Why()
+            if i in via:
+                reason.via = [via[i]]
+            elif i in group_seed:
+                reason.via = [f"same group as {index.ids[group_seed[i]]} (has_tool, weight 1.00)"]
+            if bonus[i] > 0:
+                reason.graph = round(float(bonus[i]), 6)
+            reason.hybrid = round(float(score[i]), 6)
             if keyword[i] > 0:
-                why[tid].keyword = round(float(keyword[i]), 6)
-                why[tid].keyword_rank = int((keyword > keyword[i]).sum()) + 1
+                reason.keyword = round(float(keyword[i]), 6)
+                reason.keyword_rank = int((keyword > keyword[i]).sum()) + 1
             if cosine[i] >= -1:
-                why[tid].dense = round(float(cosine[i]), 6)
-                why[tid].dense_rank = int((cosine > cosine[i]).sum()) + 1
+                reason.dense = round(float(cosine[i]), 6)
+                reason.dense_rank = int((cosine > cosine[i]).sum()) + 1
         return out, why
 
     def _edges(self, seeds: list[str]) -> list[list[Any]]:

@@ -112,7 +112,12 @@ class SparseIndex:
         cols = sorted({self.vocab[t] for t in tokens(text) if t in self.vocab})
         if not cols:
             return np.zeros(len(self.ids))
-        return np.asarray(self.matrix[:, cols].sum(axis=1)).ravel()
+        # the columns' entries summed by row straight from the CSC arrays: scipy's column slicing costs ~12x more,
+        # per search, than the sum itself
+        ptr, rows, data = self.matrix.indptr, self.matrix.indices, self.matrix.data
+        spans = [slice(ptr[c], ptr[c + 1]) for c in cols]
+        return np.bincount(np.concatenate([rows[s] for s in spans]), weights=np.concatenate([data[s] for s in spans]),
+                           minlength=len(self.ids)).astype(np.float64)
 
     def top(self, text: str, k: int, category: str | None = None) -> list[tuple[str, float]]:
         scores = self.score(text)
