@@ -246,3 +246,30 @@ def test_python_tools_answer_a_two_step_request_end_to_end(films: GraphStore) ->
     assert result.calls[1].arguments["movie_id"] == 597 and result.status == "success"
     assert "Leonardo DiCaprio" in result.answer.text
     assert films.query("tool_details", id=f"{GROUP}/movie_credits")[0]["exec_ok"] == 1
+
+
+def test_records_of_any_kind_come_back_as_json_objects_at_any_depth(store: GraphStore, tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """A function that returns a list of dataclass records (or named tuples, enums, dates inside a dict) answers with
+    objects whose fields the binder and the judge can read, not with each record's ``repr``."""
+    (tmp_path / "club_records_mod.py").write_text(
+        "import datetime, enum\nfrom dataclasses import dataclass\nfrom typing import NamedTuple\n\n"
+        "class Kind(enum.Enum):\n    GYM = 'gym'\n\n"
+        "@dataclass\nclass CheckIn:\n    checkin_id: str\n    day: datetime.date\n    kind: Kind\n\n"
+        "class Slot(NamedTuple):\n    start: str\n    spaces: int\n\n"
+        "def list_checkins(member_id: str) -> list[CheckIn]:\n    \"\"\"A member's check-ins.\"\"\"\n"
+        "    return [CheckIn('CI-1', datetime.date(2027, 2, 2), Kind.GYM), CheckIn('CI-2', datetime.date(2027, 2, 5),"
+        " Kind.GYM)]\n\n"
+        "def club_day(club_id: str) -> dict:\n    \"\"\"A club's day: its slots.\"\"\"\n"
+        "    return {'club_id': club_id, 'slots': (Slot('06:00', 4), Slot('18:15', 0)), 'tags': frozenset({'pool'}),"
+        " 'rate': float('nan')}\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    write_batch(store, read_python("club_records_mod", ImportBatch("python"), category="Clubs"))
+    gid = "clubs/club_records_mod"
+    assert call(PythonExecutor(), load(store, f"{gid}/list_checkins"), member_id="MB-1") == [
+        {"checkin_id": "CI-1", "day": "2027-02-02", "kind": "gym"},
+        {"checkin_id": "CI-2", "day": "2027-02-05", "kind": "gym"}]
+    assert call(PythonExecutor(), load(store, f"{gid}/club_day"), club_id="CL-3") == {
+        "club_id": "CL-3", "slots": [{"start": "06:00", "spaces": 4}, {"start": "18:15", "spaces": 0}],
+        "tags": ["pool"], "rate": None}
+    sys.modules.pop("club_records_mod", None)

@@ -697,3 +697,34 @@ def test_a_question_picks_the_records_meeting_every_condition_it_names() -> None
     assert matching(query, seats) == (["available: true", "extra_legroom: true", "position: aisle"], [seats[2]])
     assert matching("Are there any window seats?", seats) is None  # one condition: no picking to do
     assert matching("Show the seats with extra legroom that are free", seats) is None  # no question of picking
+
+
+def test_asks_met_in_the_words_people_use() -> None:
+    """"how much a night" by a per-night amount, "what time is check-out" by a clock time, "membership number" by
+    ``member_no``, "how many times did she check in" by the list of check-ins; "the open job" of several listed is
+    one job; a unit of measure is no name the run had to use."""
+    from toolgraph.execute.outcome import Ask, meets, unused_names
+
+    much = next(a for a in asks("is there parking - how much a night?") if a.word == "how much")
+    assert meets(much, {"name": "Saltmarsh Lodge", "policies": {"parking": {"per_night": 14.5}}},
+                 "is there parking - how much a night?")
+    assert not meets(much, {"name": "Saltmarsh Lodge", "stars": "three"}, "is there parking - how much a night?")
+    assert meets(Ask("attribute", "time"), {"check_out": "10:30"}, "what time is check-out?")
+    assert not meets(Ask("attribute", "time"), {"opened": "2027-04-26"}, "what time is check-out?")
+    assert meets(Ask("attribute", stem("membership")), {"loyalty": {"tier": "Gold", "member_no": "MRW-7720415"}})
+    checkins = CallRecord(id="c1", tool=f"{GROUP}/checkins", level=0, status="ok",
+                          arguments={"member_id": "MB-1"}, bound_from={"member_id": "request (id after 'member')"},
+                          raw_value=[{"checkin_id": f"CI-{i}", "time_in": f"2027-02-0{i}T06:41"} for i in (1, 2, 3)])
+    plan = make_plan("how many times did member MB-1 check in during February 2027?", [["checkins"]])
+    assert judge(plan.query, plan, [checkins]).status == "success"
+    jobs = CallRecord(id="c1", tool=f"{GROUP}/jobs", level=0, status="ok", arguments={"boat_id": "BT-5"},
+                      raw_value={"jobs": [{"job_id": "MJ-1", "status": "open"}, {"job_id": "MJ-2", "status": "done"}]})
+    job = CallRecord(id="c2", tool=f"{GROUP}/job", level=1, status="ok", arguments={"job_id": "MJ-1"},
+                     bound_from={"job_id": "c1:jobs[0].job_id"},
+                     raw_value={"job_id": "MJ-1", "parts": [{"part_no": "SD-2290", "status": "ordered"}]})
+    plan = make_plan("What parts are we still waiting on for the open job on boat BT-5?", [["jobs"], ["job"]])
+    assert judge(plan.query, plan, [jobs, job]).status == "success"
+    listing = CallRecord(id="c1", tool=f"{GROUP}/listing", level=0, status="ok", arguments={"listing_id": "FE-22"},
+                         raw_value={"listing_id": "FE-22", "agent": "Ysolde Pennick", "floor_area_sqm": 87})
+    plan = make_plan("who's the agent on listing FE-22, and how big is it in square metres?", [["listing"]])
+    assert unused_names(plan.query, plan, [listing]) == []

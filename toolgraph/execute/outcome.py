@@ -57,6 +57,7 @@ PAGING_KEYS = {"page", "pages", "total", "total_results", "total_pages", "count"
                "success", "message", "href", "links", "_links", "meta"}
 _MONTHS = ("january|february|march|april|may|june|july|august|september|october|november|december|"
            "jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec")
+_CLOCK = re.compile(r"\b\d{1,2}:\d{2}\b")
 _DATE = re.compile(rf"\b\d{{4}}-\d{{1,2}}-\d{{1,2}}|\b\d{{1,2}}[/.]\d{{1,2}}[/.]\d{{2,4}}\b|\b\d{{1,2}}:\d{{2}}\b|"
                    rf"\b(?:{_MONTHS})\.? \d{{1,2}}\b|\b\d{{1,2}} (?:{_MONTHS})\b|"
                    r"\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|yesterday)\b",
@@ -173,7 +174,8 @@ def _has_count(value: Any) -> bool:
     return isinstance(value, dict) and any(isinstance(v, list) for v in value.values())
 
 
-_HOW_MUCH_OF = re.compile(r"\bhow much\s+([a-z]{3,})")  # "how much water", "how much feta"
+_HOW_MUCH_OF = re.compile(r"\bhow much\s+(?:(?:a|an|per|each|every)\s+)?([a-z]{3,})")  # "how much water", "how much
+# feta", "how much a night" (per_night)
 
 
 def _has_amount(value: Any, query: str = "") -> bool:
@@ -262,6 +264,9 @@ def meets(ask: Ask, value: Any, query: str = "") -> bool:
     if ask.kind == "problem":  # "what's wrong": a field for a problem, an exception, a note, an event
         return any(isinstance(v, str) and {p.lower() for x in k for p in key_parts(x)} & PROBLEM_KEYS
                    for k, v in pairs)
+    if ask.word == "date" and any(_looks_time(k, v) for k, v in pairs) or ask.word == "time" and any(
+            isinstance(v, str) and _CLOCK.search(v) for _, v in pairs):
+        return True  # "what time is check-out": check_out: "10:30"
     return any(ask.word in {stem(p) for k in key for p in key_parts(k)} for key, _ in pairs)
 
 
@@ -652,7 +657,8 @@ def _narrowed(query: str, calls: list[CallRecord], answered: list[CallRecord]) -
                                                                     if isinstance(v, list)]
             for key, items in lists:
                 plural = {w for w in key_parts(f"{key} {up.tool.rsplit('/', 1)[-1]}") if w.endswith("s")}
-                if len(items) > 1 and (plural & words or plural and asks_many(query)):
+                one = {singular(w) for w in plural} & words  # "the open job": one of them, whatever else is many
+                if len(items) > 1 and (plural & words or plural and asks_many(query) and not one):
                     asked = sorted(plural & words or plural)[0]
                     out.append(f"the request asks for {asked}; the goal call [{c.id}] gave one of the {len(items)} "
                                f"that [{up.id}] listed")
@@ -707,8 +713,8 @@ def _counts_other(query: str, call: CallRecord, tools: dict[str, Any]) -> bool:
     ones counted (the tool is not about them, no field counts them)."""
     counted = _COUNTED.search(query.lower())
     value = _value(call)
-    if counted is None or not isinstance(value, list) or _counted_field(value, query):
-        return False
+    if counted is None or not isinstance(value, list) or _counted_field(value, query) or "times" in counted.groups():
+        return False  # ("how many times did she check in": the list of what happened counts it)
     return not {stem(w) for w in counted.groups() if w} & _about(call, tools)
 
 

@@ -13,12 +13,15 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import datetime as dt
+import enum
 import importlib
 import inspect
 import json
 import os
 import sys
 import threading
+from collections.abc import Mapping
 from typing import Any
 
 try:
@@ -31,15 +34,35 @@ from toolgraph.execute.base import CallResult, ExecTool
 from toolgraph.injection import service_kind
 
 
-def to_jsonable(value: Any) -> Any:
-    """A JSON-ready copy of a tool's return value (pydantic models, dataclasses, sets, and str() for the rest)."""
-    if hasattr(value, "model_dump"):
-        return value.model_dump(mode="json")
+#: nesting a tool's return value may have; deeper parts are kept as their text
+MAX_DEPTH = 100
+
+
+def to_jsonable(value: Any, depth: int = 0) -> Any:
+    """A JSON-ready copy of a tool's return value, at any depth: pydantic models, dataclasses and named tuples become
+    objects (a list of dataclass records stays a list of records, not of their ``repr``), enums their values,
+    dates ISO text, sets and tuples lists, mapping keys text; anything else its ``str()``."""
+    if depth > MAX_DEPTH:
+        return str(value)
+    if value is None or isinstance(value, bool | int | str):
+        return value
+    if isinstance(value, float):
+        return value if value == value and value not in (float("inf"), float("-inf")) else None
+    if hasattr(value, "model_dump") and not isinstance(value, type):
+        return json.loads(json.dumps(value.model_dump(mode="json"), default=str, ensure_ascii=False))
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return dataclasses.asdict(value)
-    if isinstance(value, (set, frozenset, tuple)):
-        value = list(value)
-    return json.loads(json.dumps(value, default=str, ensure_ascii=False))
+        return {f.name: to_jsonable(getattr(value, f.name), depth + 1) for f in dataclasses.fields(value)}
+    if isinstance(value, tuple) and hasattr(value, "_asdict"):  # a named tuple
+        return {str(k): to_jsonable(v, depth + 1) for k, v in value._asdict().items()}
+    if isinstance(value, enum.Enum):
+        return to_jsonable(value.value, depth + 1)
+    if isinstance(value, dt.date | dt.time):
+        return value.isoformat()
+    if isinstance(value, Mapping):
+        return {str(k): to_jsonable(v, depth + 1) for k, v in value.items()}
+    if isinstance(value, list | tuple | set | frozenset):
+        return [to_jsonable(v, depth + 1) for v in value]
+    return str(value)
 
 
 def in_thread(fn: Any, *args: Any, **kwargs: Any) -> asyncio.Future[Any]:

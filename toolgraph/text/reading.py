@@ -307,6 +307,7 @@ def read(text: str, vocabulary: frozenset[str] | set[str] = frozenset()) -> list
                 owner = m.group(1).strip(" .").endswith(("'s", "’s"))  # "Claire Moreau's rental": an owner
                 at = sentence.start() + m.start()
                 add(Offer(span, "name", "'s" if owner else "", start=at, head=_next_word(text, at + len(span))))
+    units += [m.span() for m in _MEASURE_WORDS.finditer(text)]  # "how big is it in square metres": no name
     for start, run, after, head in _residual_runs(text, vocabulary, taken + units):
         if run.lower() in ROLE_WORDS:  # "assigned to lena vogt": a role, not a name
             continue
@@ -328,6 +329,9 @@ def read(text: str, vocabulary: frozenset[str] | set[str] = frozenset()) -> list
 
 
 PLACE_CUES = {"in", "at", "near", "around", "from", "to"}
+#: a unit of measure written out ("litres", "square metres", "cubic feet"): what an amount is asked in, no name
+_MEASURE_WORDS = re.compile(r"\b(?:(?:square|sq|cubic)\s+)?(?:" + "|".join(
+    sorted((re.escape(f) for f in UNIT_OF), key=len, reverse=True)) + r")(?:e?s)?\b", re.IGNORECASE)
 
 
 def _next_word(text: str, end: int) -> str:

@@ -92,11 +92,13 @@ IRREGULAR = {"paid": "pay", "sold": "sell", "bought": "buy", "spent": "spend", "
 
 
 def stem(word: str) -> str:
-    """A crude English stem (plural, -ing, -ed, -er, -or and a final -e off; an irregular past form its verb),
-    enough to match ``movies`` and ``movie``, ``directed`` and ``director``, ``manages`` and ``manager``,
-    ``paid`` and ``pay``."""
+    """A crude English stem (plural, -ship, -ing, -ed, -er, -or and a final -e off; an irregular past form its
+    verb), enough to match ``movies`` and ``movie``, ``directed`` and ``director``, ``manages`` and ``manager``,
+    ``paid`` and ``pay``, ``membership`` and ``member_no``."""
     w = word.lower()
     w = IRREGULAR.get(w, w)
+    if len(w) > 7 and w.endswith(("ship", "ships")):  # membership -> member, ownership -> owner (then own)
+        w = w[: w.rindex("ship")]
     if len(w) > 6 and w.endswith("ies"):  # categories -> category (but movies -> movie, below)
         return w[:-3] + "y"
     for suffix in ("ings", "ing", "ers", "ed", "er"):
