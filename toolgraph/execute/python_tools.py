@@ -33,7 +33,6 @@ from toolgraph.errors import ArgumentError, ToolCallError
 from toolgraph.execute.base import CallResult, ExecTool
 from toolgraph.injection import service_kind
 
-
 #: nesting a tool's return value may have; deeper parts are kept as their text
 MAX_DEPTH = 100
 
