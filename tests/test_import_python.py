@@ -273,3 +273,38 @@ def test_records_of_any_kind_come_back_as_json_objects_at_any_depth(store: Graph
         "club_id": "CL-3", "slots": [{"start": "06:00", "spaces": 4}, {"start": "18:15", "spaces": 0}],
         "tags": ["pool"], "rate": None}
     sys.modules.pop("club_records_mod", None)
+
+
+def test_a_name_no_lookup_finds_is_looked_up_as_another_kind_of_thing(store: GraphStore, tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first plan looks "henrietta calloway" up among the boats and finds nothing: a second plan, without that
+    lookup, finds her among the owners and answers; only the run that stands is stored and teaches."""
+    from gds_jobs import JOBS, run_jobs
+    from toolgraph.execute import RunConfig, run_request
+    from toolgraph.execute.extra import extra_executors
+
+    (tmp_path / "berth_owners_mod.py").write_text(
+        "from typing import TypedDict\n\n"
+        "class BoatHit(TypedDict):\n    boat_id: str\n    name: str\n\n"
+        "class OwnerHit(TypedDict):\n    owner_id: str\n    name: str\n\n"
+        "class Owner(TypedDict):\n    owner_id: str\n    name: str\n    email: str\n    berth: str\n\n"
+        "def find_boats(query: str) -> list[BoatHit]:\n    \"\"\"Find boats by name; each boat's berth.\"\"\"\n"
+        "    return [b for b in [{'boat_id': 'BT-1', 'name': 'Kittiwake'}] if query.lower() in b['name'].lower()]\n\n"
+        "def find_owners(query: str) -> list[OwnerHit]:\n    \"\"\"Find boat owners by name.\"\"\"\n"
+        "    return [o for o in [{'owner_id': 'OW-7', 'name': 'Henrietta Calloway'}]"
+        " if query.lower() in o['name'].lower()]\n\n"
+        "def get_owner(owner_id: str) -> Owner:\n    \"\"\"An owner's record: email and the berth of their boat.\"\"\"\n"
+        "    return {'owner_id': owner_id, 'name': 'Henrietta Calloway', 'email': 'hc@example.org', 'berth': 'B-14'}\n",
+        encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    write_batch(store, read_python("berth_owners_mod", ImportBatch("python"), category="Marina"))
+    run_jobs(store, JOBS)
+    gid = "marina/berth_owners_mod"
+    result = run_request(store, "which berth is henrietta calloway's boat on?", executors=extra_executors(store=store),
+                         config=RunConfig(run_timeout_s=30))
+    assert result.status == "success", result.reasons
+    assert result.usage["second_look"]["passed_over"] == [f"{gid}/find_boats"]
+    assert [c.tool for c in result.calls] == [f"{gid}/find_owners", f"{gid}/get_owner"] and "B-14" in result.answer.text
+    runs = store.query("list_runs", limit=10)
+    assert [r["id"] for r in runs] == [result.id]  # the first run was neither stored nor taught
+    sys.modules.pop("berth_owners_mod", None)

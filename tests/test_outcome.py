@@ -728,3 +728,32 @@ def test_asks_met_in_the_words_people_use() -> None:
                          raw_value={"listing_id": "FE-22", "agent": "Ysolde Pennick", "floor_area_sqm": 87})
     plan = make_plan("who's the agent on listing FE-22, and how big is it in square metres?", [["listing"]])
     assert unused_names(plan.query, plan, [listing]) == []
+
+
+def test_their_attribute_is_the_asked_persons_and_a_party_size_must_be_used() -> None:
+    """"Who is X's form tutor, and what's their email" is not met by the guardians' emails, but by a record of the
+    tutor (or one got by the tutor's id); "Mr. Haruto Sato" is the Haruto Sato the request names, no answer to who;
+    "for ten people" that no call took leaves the amount unscaled."""
+    from toolgraph.execute.outcome import Ask, meets, unused_party
+
+    student = CallRecord(id="c1", tool=f"{GROUP}/student", level=0, status="ok", arguments={"student_id": "S-1"},
+                         raw_value={"student_id": "S-1", "name": "Rhys Yale", "tutor": "Mr T. Strang"})
+    guardians = CallRecord(id="c2", tool=f"{GROUP}/guardians", level=1, status="ok", arguments={"student_id": "S-1"},
+                           bound_from={"student_id": "c1:student_id"},
+                           raw_value=[{"guardian_id": "G-1", "name": "Caroline Yale", "relationship": "mother",
+                                       "email": "c.yale@example.org"}])
+    query = "Who is student S-1's form tutor, and what's their email?"
+    plan = make_plan(query, [["student"], ["guardians"]])
+    nearby = {stem("tutor"), stem("email")}  # (fields of the tools next to the plan's)
+    outcome = judge(query, plan, [student, guardians], None, nearby)
+    assert outcome.status == "partial" and any("tutor" in r for r in outcome.reasons), outcome.reasons
+    teacher = CallRecord(id="c2", tool=f"{GROUP}/teacher", level=1, status="ok", arguments={"teacher_id": "T-3"},
+                         bound_from={"teacher_id": "c1:tutor_id"},
+                         raw_value={"teacher_id": "T-3", "name": "Tobias Strang", "email": "t.strang@example.org"})
+    student.raw_value = {**student.raw_value, "tutor_id": "T-3"}
+    plan = make_plan(query, [["student"], ["teacher"]])
+    assert judge(query, plan, [student, teacher], None, nearby).status == "success"
+    assert not meets(Ask("person", "who"), {"name": "Mr. Haruto Sato"}, "Who is in Mr. Haruto Sato's class?")
+    assert unused_party("I'm making shakshuka for ten people. How much feta will I need?", [student]) == [
+        (10, "people")]
+    assert unused_party("What seats are the two people on booking K7QX2M sitting in?", []) == []

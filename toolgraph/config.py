@@ -173,6 +173,8 @@ class ExecSettings(BaseSettings):
     compress_chars: int = Field(1024, ge=64, le=100_000, description="a compressed response's size")
     substitutes: int = Field(2, ge=0, le=10, description="similar tools tried after a call fails")
     replans: int = Field(1, ge=0, le=3, description="re-planning of a failed call's subtask (0: never)")
+    second_looks: int = Field(1, ge=0, le=3, description="whole plans tried again without a lookup that found "
+                              "nothing for the request's name (0: never)")
     pages: int = Field(10, ge=1, le=50, description="pages of a paginated list read at most (1: the first only)")
 
     def all_groups(self) -> dict[str, ExecGroup]:

@@ -71,7 +71,8 @@ def run_row(result: Any, labels: dict[str, dict[str, Any]], seconds: float, *, s
                                                 "memories": len(result.learned.get("memories") or []),
                                                 "shapes": result.learned.get("shapes") or [],
                                                 "edges": result.learned.get("edges") or {}}
-            if result.learned else None}
+            if result.learned else None,
+            **({"second_look": usage["second_look"]} if usage.get("second_look") else {})}
 
 
 def toolgraph_run(setup: RunSetup, query: str, labels: dict[str, dict[str, Any]]) -> dict[str, Any]:

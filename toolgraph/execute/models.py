@@ -86,6 +86,7 @@ class RunConfig:
     substitutes: int = 2
     replans: int = 1  # re-planning of a failed call's subtask (0: never); needs a re-planner
     replan_depth: int = 3  # tools of a re-planned path
+    second_looks: int = 1  # whole plans tried again without a lookup that found nothing for the request's name
     pages: int = 10  # pages of a paginated list read at most (1: the first only), up to 500 records
     learn: bool = True  # teach: outcome counts, and for a successful run its call path and memories
     save: bool = True  # store the (:Run) (with what it taught, so that it can be forgotten)

@@ -257,10 +257,11 @@ def meets(ask: Ask, value: Any, query: str = "") -> bool:
             return any(_looks_time(k, v) for r in _records(value) if not _is_person_record(r) for k, v in leaves(r))
         return any(_looks_time(k, v) for k, v in pairs)
     if ask.kind == "person":  # someone other than the people the request names ("who approved Ama's leave")
-        named = {" ".join(re.findall(r"[a-z]+", str(o.value).lower())) for o in read(query)
-                 if o.kind in ("name", "cue", "quoted")}
-        return any(_looks_person(k, v) and " ".join(re.findall(r"[a-z]+", v.lower())) not in named
-                   for k, v in pairs)
+        def plain(text: str) -> str:  # ("Mr. Haruto Sato" is the Haruto Sato the request names)
+            return " ".join(w for w in re.findall(r"[a-z]+", text.lower()) if w not in HONORIFICS)
+
+        named = {plain(str(o.value)) for o in read(query) if o.kind in ("name", "cue", "quoted")}
+        return any(_looks_person(k, v) and plain(v) not in named for k, v in pairs)
     if ask.kind == "problem":  # "what's wrong": a field for a problem, an exception, a note, an event
         return any(isinstance(v, str) and {p.lower() for x in k for p in key_parts(x)} & PROBLEM_KEYS
                    for k, v in pairs)
@@ -459,11 +460,39 @@ def unused_names(query: str, plan: Plan, calls: list[CallRecord]) -> list[str]:
 
 
 
+#: who a request is for, counted ("for ten people", "4 guests", "six servings"): an amount scales with them
+PARTY_NOUNS = frozenset("people person persons guest guests adult adults serving servings portion portions diner "
+                        "diners".split())
+
+
+def unused_party(query: str, calls: list[CallRecord]) -> list[tuple[int, str]]:
+    """The counts of people or servings the request is for that no call took ("shakshuka for ten people. How much
+    feta?" answered with the recipe's own amount, for four)."""
+    taken = {str(v).strip().lower() for c in calls for r in (*c.replanned, c) if r.status == "ok"
+             for v in r.arguments.values()}
+    out = []
+    for m in _FOR_PARTY.finditer(query.lower()):
+        n = int(m.group(1)) if m.group(1).isdigit() else NUMBER_WORDS.get(m.group(1))
+        if n is not None and n >= 2 and str(n) not in taken:
+            out.append((n, m.group(2)))
+    return out
+
+
+_FOR_PARTY = re.compile(r"\b(?:for|feeds?|serves?|serving)\s+([a-z0-9]+)\s+(" + "|".join(sorted(PARTY_NOUNS)) + r")\b")
+
+
 _DET = r"(?:the|that|this|their|his|her|its|my|our|your)"
 _OWNER = re.compile(rf"\b{_DET}\s+(?:[a-z]+\s+)?([a-z]{{3,}})'s\s+([a-z]{{3,}})|"  # the (biology) teacher's email
                     rf"\b([a-z]{{3,}})\s+of\s+(?:{_DET}\s+|[a-z]+(?:\s[a-z]+)?'s\s+)(?:[a-z]+\s+)?([a-z]{{3,}})"
                     r"(?=\s*(?:[?.!,;]|$)|\s+(?:and|in|on|at|for|with|from|please|that|which|who|where|whose|"
                     r"she|he|they|it|i|we|you)\b)")  # the email of X's teacher; the phone of the branch she ...
+
+
+#: "who is rhys's form tutor, and what's their email": the tutor's email
+_WHO_THEIR = re.compile(r"\bwho(?:'s| is| are| was)\s+(?:[a-z0-9'’-]+\s+){0,4}?([a-z]{3,})\s*,?\s+and\s+"
+                        r"what(?:'s| is| are| was)\s+(?:their|his|her)\s+([a-z]{3,})|"
+                        r"\bwho(?:'s| is| are| was)\s+the\s+([a-z]{3,})\s+(?:for|of|on|at|in|behind)\b[^?.!]*?"
+                        r"\band\s+what(?:'s| is| are| was)\s+(?:their|his|her)\s+([a-z]{3,})")
 
 
 def _wrong_owner(query: str, plan: Plan, answered: list[CallRecord], nearby: set[str],
@@ -481,8 +510,10 @@ def _wrong_owner(query: str, plan: Plan, answered: list[CallRecord], nearby: set
     lowered = query.lower()
     owners: set[str] = set()
     attrs: dict[str, str] = {}
-    for m in _OWNER.finditer(lowered):
-        owner, attr = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
+    found = [(m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3)) for m in _OWNER.finditer(lowered)]
+    found += [(m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+              for m in _WHO_THEIR.finditer(lowered)]
+    for owner, attr in found:
         if owner in ATTRIBUTE_STOPWORDS or attr in ATTRIBUTE_STOPWORDS or any(owner in n.split() for n in names) \
                 or stem(owner) not in known:
             continue
@@ -504,16 +535,38 @@ def _wrong_owner(query: str, plan: Plan, answered: list[CallRecord], nearby: set
         about |= {stem(w) for w in key_parts(text)}
         about |= {stem(p) for key, _ in leaves(_value(c)) for k in key for p in key_parts(k)
                   if not set(key_parts(k)[-1:]) & _ID_PARTS}  # (home_club_id points at a club; it is none)
+        about |= _via_fields(c)  # (the teacher got by the student's advisor_id is the advisor)
     by_id = {c.id: c for c in calls}
     for c in answered:  # a record got by an id is about the thing the id came from
         for found in filter(None, (bound_record(source, by_id) for source in c.bound_from.values())):
             about |= {stem(w) for _, v in leaves(found[1]) if isinstance(v, str) for w in _WORD.findall(v.lower())}
-    keys = {stem(p) for c in answered for key, _ in leaves(_value(c)) for k in key for p in key_parts(k)}
     out = [f"the request asks about the {o}, but no goal call is about one" for o in sorted(owners)
            if stem(o) not in about]
     return out + [f"the request asks the {o}'s {a}; no goal call gave one" for o, a in sorted(attrs.items())
-                  if stem(o) in about and not {stem(w) for w in a.split()} & keys]  # "the address of his home
-    #                                                  club": not the member's; "email address": an email will do
+                  if stem(o) in about and not _holds(o, {stem(w) for w in a.split()}, answered)]  # "the address
+    #   of his home club": not the member's; "email address": an email will do; "their email": the tutor's
+
+
+def _via_fields(call: CallRecord) -> set[str]:
+    """Stems of the fields a call's ids came from (``advisor_id``; not the list they sat in)."""
+    return {stem(p) for src in call.bound_from.values() if ":" in src
+            for p in key_parts(re.split(r"[.\[\]]+", src.split(":", 1)[1].rstrip("]0123456789["))[-1])}
+
+
+def _holds(owner: str, attr: set[str], answered: list[CallRecord]) -> bool:
+    """Whether a goal call gave a record with the attribute (a word of ``attr`` in a key) that is the owner's: the
+    owner's word in the record's keys or text, or in its tool's name (the tutor's email, not a guardian's)."""
+    for c in answered:  # (a record got by the owner's id is the owner's: advisor_id for "the advisor's hours")
+        named = {stem(p) for p in key_parts((c.replanned[-1].tool if c.replanned else c.tool).rsplit("/", 1)[-1])}
+        named |= _via_fields(c)
+        for record in _records(_value(c)):
+            keys = {stem(p) for key, _ in leaves(record) for k in key for p in key_parts(k)}
+            if not attr & keys:
+                continue
+            text = {stem(w) for _, v in leaves(record) if isinstance(v, str) for w in _WORD.findall(v.lower())}
+            if stem(owner) in keys | text | named:
+                return True
+    return False
 
 
 def _other_unit(query: str, answered: list[CallRecord]) -> list[str]:
@@ -784,6 +837,9 @@ def judge(query: str, plan: Plan, calls: list[CallRecord], output_schemas: dict[
         for value in unused_names(query, plan, calls):
             outcome.reasons.append(f"the request names {value!r}, which no call took or returned: the run answered "
                                    "about something else")
+        for count, noun in unused_party(query, calls):
+            outcome.reasons.append(f"the request is for {count} {noun}, which no call took: the answer is not for "
+                                   "them")
     values = [_value(c) for c in answered if not is_empty(_value(c)) or (counting and _value(c) == [])]
     schemas = [(output_schemas or {}).get(c.tool) for c in answered]
     outcome.asked = asks(query) + attribute_asks(query, [s for s in schemas if s])
@@ -801,9 +857,7 @@ def judge(query: str, plan: Plan, calls: list[CallRecord], output_schemas: dict[
     which = which_nouns(query)
     about = {stem(w) for c in answered if c.tool in tools
              for w in re.findall(r"[a-z]+", tools[c.tool].description[:300].lower())} if which else set()
-    via_fields = {stem(p) for c in answered for src in c.bound_from.values() if ":" in src
-                  for p in key_parts(re.split(r"[.\[\]]+", src.split(":", 1)[1].rstrip("]0123456789["))[-1])
-                  }  # the fields the goal calls' ids came from (advisor_id; not the rentals list they sat in)
+    via_fields = set().union(*(_via_fields(c) for c in answered))  # the fields the goal calls' ids came from
     passed = [r for _, r, _ in via_records(calls, {c.id for c in answered})]  # the records on the way there:
     if values:  # an amount one holds answers "how much" too (the invoice, then the hotel's address), no other ask
         for ask in outcome.asked:

@@ -6,6 +6,7 @@ import asyncio
 import time
 import uuid
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from toolgraph.execute.answer import llm_answer, rules_answer
@@ -72,7 +73,6 @@ def planner_replan(store: Any, *, llm: Any = None, embedder: Any = None,
                    config: Any = None) -> Callable[[str, set[str]], list[str]]:
     """A re-planner: the planner on one subtask's text, without decomposition or memories, never offering the
     tools that failed; the new path's tools in call order."""
-    from dataclasses import replace
 
     from toolgraph.planner import PlannerConfig, plan_request
 
@@ -94,9 +94,64 @@ def run_request(store: Any, query: str, *, llm: Any = None, embedder: Any = None
 
     pconfig = planner_config or PlannerConfig()
     pconfig.remember = False  # memories come from executed subtasks, not planned ones
+    config = config or RunConfig()
     started = time.perf_counter()
     plan = plan_request(store, query, llm=llm, embedder=embedder, save=False, config=pconfig)
     plan_s = time.perf_counter() - started
     replan = planner_replan(store, llm=llm, embedder=embedder, config=pconfig)
-    return asyncio.run(execute_plan(store, plan, executors=executors, llm=llm, embedder=embedder, config=config,
-                                    protocol=pconfig.protocol, plan_s=plan_s, replan=replan))
+    quiet = replace(config, learn=False, save=False)  # only the run that stands teaches and is stored
+    result = asyncio.run(execute_plan(store, plan, executors=executors, llm=llm, embedder=embedder, config=quiet,
+                                      protocol=pconfig.protocol, plan_s=plan_s, replan=replan))
+    passed: list[str] = []
+    for _ in range(config.second_looks):
+        missed = found_nothing(result)
+        if result.status == "success" or missed is None:
+            break
+        lookup, names = missed
+        passed.append(lookup)
+        again = time.perf_counter()
+        other = plan_request(store, query, llm=llm, embedder=embedder, save=False,
+                             config=replace(pconfig, exclude=pconfig.exclude | frozenset(passed)))
+        if not other.tools or other.tool_ids() == result.plan.tool_ids():
+            break
+        second = asyncio.run(execute_plan(store, other, executors=executors, llm=llm, embedder=embedder,
+                                          config=quiet, protocol=pconfig.protocol,
+                                          plan_s=time.perf_counter() - again, replan=replan))
+        if _RANK[second.status] <= _RANK[result.status] or not finds(second, names) or found_nothing(
+                second, even_success=True) is not None:
+            break  # (a better run that never found the name, or looked a name up in vain again, answers another
+            # question)
+        second.usage["second_look"] = {"passed_over": list(passed), "first_status": result.status,
+                                       "first_reasons": result.reasons}
+        second.timings.total_s = round(time.perf_counter() - started, 3)
+        result = second
+    if config.learn or config.save:
+        result.learned = learn(store, result, embedder=embedder, save=config.save, teach=config.learn)
+    return result
+
+
+_RANK = {"failure": 0, "partial": 1, "success": 2}
+
+
+def found_nothing(result: RunResult, *, even_success: bool = False) -> tuple[str, set[str]] | None:
+    """The lookup of a run that is not a success which found nothing for a name the request gave (``find_boats``
+    for "henrietta calloway's yacht"), and that name: the request may name another kind of thing (an owner), which
+    another plan, without that lookup, looks up (``RunConfig.second_looks``). None when no such lookup."""
+    from toolgraph.execute.outcome import is_empty
+
+    if result.status == "success" and not even_success:
+        return None
+    for call in result.calls:
+        named = {str(call.arguments.get(k)).lower() for k, how in call.bound_from.items()
+                 if how.startswith("request (name") and call.arguments.get(k) is not None}
+        if call.status == "ok" and named and not call.simulated and is_empty(call.raw_value):
+            return call.substitute_for or call.tool, named
+    return None
+
+
+def finds(result: RunResult, names: set[str]) -> bool:
+    """Whether a call of the run took one of ``names`` and found something."""
+    from toolgraph.execute.outcome import is_empty
+
+    return any(c.status == "ok" and not is_empty(c.raw_value) and
+               names & {str(v).lower() for v in c.arguments.values()} for c in result.calls)
