@@ -757,3 +757,17 @@ def test_their_attribute_is_the_asked_persons_and_a_party_size_must_be_used() ->
     assert unused_party("I'm making shakshuka for ten people. How much feta will I need?", [student]) == [
         (10, "people")]
     assert unused_party("What seats are the two people on booking K7QX2M sitting in?", []) == []
+
+
+def test_a_lower_case_name_the_request_gives_is_no_answer_and_must_be_used() -> None:
+    """"what classes has priya nataraj got booked" run without her name answers someone else's; "who got the top
+    mark" is not answered by the student the request names in lower case."""
+    from toolgraph.execute.outcome import Ask, meets, unused_names
+
+    classes = CallRecord(id="c1", tool=f"{GROUP}/classes", level=0, status="ok",
+                         arguments={"date_from": "2027-03-01"}, raw_value=[{"class_name": "Spin 45"}])
+    plan = make_plan("what classes has priya nataraj got booked for march 2027?", [["classes"]])
+    assert unused_names(plan.query, plan, [classes]) == ["priya nataraj"]
+    query = "what did amara osei score on the test, and who got the top mark in her class?"
+    assert not meets(Ask("person", "who"), {"student_name": "Amara Osei", "mark": 36}, query)
+    assert meets(Ask("person", "who"), {"student_name": "Maya Eberhardt", "mark": 39}, query)

@@ -423,3 +423,16 @@ def test_a_searchs_name_is_the_users_even_after_a_learnt_sequence() -> None:
     carried = Upstream("c1", "t/get_author", {"name": "Ursula Le Guin"}, "name", True)  # an edge that carries it
     assert bind(tool(("name", "string")), "books by the author of it", [carried]).arguments == {
         "name": "Ursula Le Guin"}
+
+
+def test_a_questions_verb_is_no_part_of_the_name_before_it_and_units_are_no_names() -> None:
+    from toolgraph.text.lexicon import asks_many
+
+    tools = frozenset({"customer", "invoice", "total", "guest", "stay", "bar", "shipment", "listing", "agent"})
+    assert [o.value for o in read("How much does bellweather textiles owe us in total right now?", tools)] == [
+        "bellweather textiles"]
+    assert "tobias fenwick" in [o.value for o in read("how much did tobias fenwick spend at the bar?", tools)]
+    assert [o.value for o in read("how many shipments does hannah whitfield have", tools)] == ["hannah whitfield"]
+    assert "lanternlight pils" in [o.value for o in read("is lanternlight pils in stock?", tools)]
+    assert not any("metre" in str(o.value) for o in read("how big is listing FE-2214 in square metres?", tools))
+    assert asks_many("which of your hotels are in kelderby?") and not asks_many("which hotel is it?")

@@ -18,7 +18,7 @@ from toolgraph.execute.compress import dumps
 from toolgraph.execute.models import CallRecord
 from toolgraph.planner.models import Plan
 from toolgraph.text.lexicon import AUXILIARY_VERBS, FINDING, asks_many, asks_to_change
-from toolgraph.text.reading import MEASURES, NUMBER_WORDS, TITLES, UNIT_OF, read, vocabulary_of
+from toolgraph.text.reading import MEASURES, NUMBER_WORDS, TITLES, UNIT_OF, is_subject, read, vocabulary_of
 from toolgraph.text.schema import schema_fields
 from toolgraph.text.words import ATTRIBUTE_STOPWORDS, QUERY_STOPWORDS, singular, stem
 
@@ -244,6 +244,10 @@ def _time_named(query: str, record: Any) -> bool:
     return any(_looks_time(k, v) and k and {stem(p) for p in key_parts(k[-1])} & words for k, v in leaves(record))
 
 
+#: a vocabulary that leaves every word run of a request to the reader's residuals (names it may give in lower case)
+_NO_TOOL_WORDS = frozenset({"_"})
+
+
 def meets(ask: Ask, value: Any, query: str = "") -> bool:
     """Whether a goal call's parsed response meets one ask."""
     if ask.kind == "count" and (ask.word == "how much" or any(  # an amount, not how many items a list holds
@@ -260,7 +264,8 @@ def meets(ask: Ask, value: Any, query: str = "") -> bool:
         def plain(text: str) -> str:  # ("Mr. Haruto Sato" is the Haruto Sato the request names)
             return " ".join(w for w in re.findall(r"[a-z]+", text.lower()) if w not in HONORIFICS)
 
-        named = {plain(str(o.value)) for o in read(query) if o.kind in ("name", "cue", "quoted")}
+        named = {plain(str(o.value)) for o in read(query, _NO_TOOL_WORDS)  # ("amara osei" named in lower case)
+                 if o.kind in ("name", "cue", "quoted") or o.kind.startswith("residual")}
         return any(_looks_person(k, v) and plain(v) not in named for k, v in pairs)
     if ask.kind == "problem":  # "what's wrong": a field for a problem, an exception, a note, an event
         return any(isinstance(v, str) and {p.lower() for x in k for p in key_parts(x)} & PROBLEM_KEYS
@@ -450,8 +455,8 @@ def unused_names(query: str, plan: Plan, calls: list[CallRecord]) -> list[str]:
     seen_words |= {singular(w) for w in seen_words}
     out: list[str] = []
     for o in read(query, vocabulary):
-        if o.kind not in NAMING_KINDS or str(o.value) in out:
-            continue
+        if o.kind not in NAMING_KINDS and not is_subject(query, o) or str(o.value) in out:
+            continue  # (a question's subject is a name: "what has priya nataraj got booked")
         words = [w for w in re.findall(r"[a-z0-9]+", str(o.value).lower()) if w not in HONORIFICS]
         if words and not all(w in seen_words or singular(w) in seen_words for w in words):  # (IPAs: an IPA)
             out.append(str(o.value))

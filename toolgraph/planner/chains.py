@@ -31,7 +31,6 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from toolgraph.text.lexicon import (
-    AUXILIARY_VERBS,
     KIND_OF,
     WRITE_NAME_VERBS,
     Mention,
@@ -52,7 +51,7 @@ from toolgraph.text.params import (
     is_identifier,
     is_person_id,
 )
-from toolgraph.text.reading import given_strongly, pick, read, vocabulary_of
+from toolgraph.text.reading import given_strongly, is_subject, pick, read, vocabulary_of
 from toolgraph.text.schema import NUMERIC_TYPES, described_output_text, json_type_of, schema_keys
 from toolgraph.text.words import BM25_STOPWORDS, WORD, content_words, singular, split_case, stem
 
@@ -184,18 +183,6 @@ class ChainWeights:
 
 #: a noun before one of these and a name is not the name's kind ("kegs of Gorse Bloom", "orders from Oakmere")
 _NOT_ITS_KIND = frozenset("of from for with by to about".split())
-#: words after which a question's subject comes: "how many days does nils ekdahl have left"
-SUBJECT_CUES = AUXILIARY_VERBS - {"be", "shall", "may", "might", "must"}
-
-
-def _subject(text: str, offer: Any) -> bool:
-    """A leftover run of two or three words right after an auxiliary verb: the subject of a question, a name
-    ("does nils ekdahl have"), not a description of a thing ("the lead actor")."""
-    before = re.findall(r"[a-z']+", text[:offer.start].lower())[-1:]
-    return offer.kind == "residual" and 2 <= len(str(offer.value).split()) <= 3 and bool(before) and \
-        before[0] in SUBJECT_CUES
-
-
 @dataclass
 class Chain:
     tools: list[str]
@@ -542,7 +529,7 @@ class ChainFinder:
                                              for c in self.graph.cards.values()))
                 self._request.mentions = [  # (other leftovers are too weak a sign: "the lead actor")
                     Mention(o.value, None) for o in read(text, vocabulary)
-                    if o.kind in ("residual_place", "residual_owner") or _subject(text, o)]
+                    if o.kind in ("residual_place", "residual_owner") or is_subject(text, o)]
         return self._request
 
     def facts(self, card: ToolCard) -> ToolFacts:

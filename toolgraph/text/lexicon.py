@@ -202,13 +202,15 @@ def asks_to_change(query: str) -> str | None:
 
 
 _WH_PLURAL = re.compile(r"\s*(?:(?:what|which)\s+(?:[a-z]+\s+)?([a-z]{3,}s)\s+(?:do|does|did|are|were|have|has|is)\b|"
-                        r"which\s+([a-z]{3,}s)\s+(?!of\b)[a-z]+)")  # "which cardiologists work at the clinic"
+                        r"which\s+([a-z]{3,}s)\s+(?!of\b)[a-z]+|"  # "which cardiologists work at the clinic"
+                        r"(?:what|which)\s+of\s+(?:the|your|our|their|my|these|those)\s+([a-z]{3,}s)\b)")  # "which
+# of your hotels are in kelderby"
 
 
 def asks_many(text: str) -> bool:
     """A question for things in the plural ("what books does she have checked out", "which open issues are ...")."""
     m = _WH_PLURAL.match(text.lower())
-    return m is not None and not (m.group(1) or m.group(2)).endswith(("ss", "us", "is"))
+    return m is not None and not (m.group(1) or m.group(2) or m.group(3)).endswith(("ss", "us", "is"))
 
 
 # The verbs that open the name of a tool that changes data (``cancel_booking``, ``addReview``); reads such as

@@ -314,6 +314,10 @@ def read(text: str, vocabulary: frozenset[str] | set[str] = frozenset()) -> list
         first, _, rest = run.partition(" ")
         if rest and first.lower().endswith("ing") and len(first) > 5:  # "making shakshuka": shakshuka
             start, run = start + len(first) + 1, rest
+        words = run.split()
+        if after in SUBJECT_CUES - {"is", "are", "was", "were"} and len(words) >= 2 and words[-1].islower() and \
+                _next_word(text, start + len(run)) in _AFTER_VERB:  # "does bellweather textiles owe us": the verb
+            run = " ".join(words[:-1])
         kind = ("residual_place" if after in PLACE_CUES else
                 "residual_owner" if after in ("'s", "by", "named", "called") else
                 "residual_named" if after == "the" and head else "residual")  # "the glasgow depot": names one
@@ -329,6 +333,18 @@ def read(text: str, vocabulary: frozenset[str] | set[str] = frozenset()) -> list
 
 
 PLACE_CUES = {"in", "at", "near", "around", "from", "to"}
+#: words after which a question's subject comes: "how many days does nils ekdahl have left"
+SUBJECT_CUES = AUXILIARY_VERBS - {"be", "shall", "may", "might", "must"}
+#: what follows a question's verb, not a name: "does bellweather textiles owe us", "did he spend at the bar"
+_AFTER_VERB = frozenset("us me him her them it you the a an at in on for to with from this that".split())
+
+
+def is_subject(text: str, offer: Any) -> bool:
+    """A leftover run of two or three words right after an auxiliary verb: the subject of a question, a name
+    ("does nils ekdahl have"), not a description of a thing ("the lead actor")."""
+    before = re.findall(r"[a-z']+", text[:offer.start].lower())[-1:]
+    return offer.kind == "residual" and 2 <= len(str(offer.value).split()) <= 3 and bool(before) and \
+        before[0] in SUBJECT_CUES
 #: a unit of measure written out ("litres", "square metres", "cubic feet"): what an amount is asked in, no name
 _MEASURE_WORDS = re.compile(r"\b(?:(?:square|sq|cubic)\s+)?(?:" + "|".join(
     sorted((re.escape(f) for f in UNIT_OF), key=len, reverse=True)) + r")(?:e?s)?\b", re.IGNORECASE)
