@@ -436,3 +436,18 @@ def test_a_questions_verb_is_no_part_of_the_name_before_it_and_units_are_no_name
     assert "lanternlight pils" in [o.value for o in read("is lanternlight pils in stock?", tools)]
     assert not any("metre" in str(o.value) for o in read("how big is listing FE-2214 in square metres?", tools))
     assert asks_many("which of your hotels are in kelderby?") and not asks_many("which hotel is it?")
+
+
+def test_an_optional_filter_takes_one_of_its_values_or_nothing() -> None:
+    """The listing's ``status: available`` (along an edge, same field name) is no offer status: not sent, where the
+    runner would have refused the whole call."""
+    from toolgraph.execute.params import Upstream
+
+    listing = Upstream("c1", "t/listing", {"listing_id": "FE-2214", "status": "available"}, "listing_id", True,
+                       ("FE-2214",))
+    offers = tool(("listing_id", "string"), optional=(("status", "string"),),
+                  enum={"status": ["pending", "accepted", "rejected", "withdrawn"]})
+    binding = bind(offers, "what's the highest offer on listing FE-2214?", [listing])
+    assert binding.arguments == {"listing_id": "FE-2214"}
+    assert bind(offers, "any accepted offers on listing FE-2214?", [listing]).arguments == {
+        "listing_id": "FE-2214", "status": "accepted"}

@@ -329,9 +329,9 @@ def bind(tool: ExecTool, request: str, upstream: list[Upstream], vocabulary: fro
         for up in (u for u in ordered if u.direct and not (said_by_user and u.resource != p.name)):  # 1. an
             # upstream output with the parameter's own field, along a plan edge: before another edge's looser
             hit = find_field(ranked(up), [p.name])  # match (customer_id from find_customer, not the
-            if hit is not None:  # branch_id of the list of branches before it)
-                args[p.name], sources[p.name] = hit[0], source(up, hit[1])
-                break
+            if hit is not None and (p.name in required or not p.enum or _in_enum(hit[0], p.enum)):  # (branch_id
+                args[p.name], sources[p.name] = hit[0], source(up, hit[1])  # of the branches before it; a
+                break  # listing's status "available" is no offer's)
         if p.name in args:
             continue
         for up in ordered:  # then an upstream output with a field of a matching name
@@ -354,7 +354,7 @@ def bind(tool: ExecTool, request: str, upstream: list[Upstream], vocabulary: fro
             if hit is None and up.direct and is_identifier(p.name):  # its description's word: advisor_id is
                 said = [f for f, key in up.aliases.items() if key == p.name.lower()]  # the teacher id
                 hit = find_field(value, said, skip=up.inputs) if said else None
-            if hit is not None:
+            if hit is not None and (p.name in required or not p.enum or _in_enum(hit[0], p.enum)):
                 args[p.name], sources[p.name] = hit[0], source(up, hit[1])
                 break
         if p.name in args:
@@ -394,11 +394,21 @@ def bind(tool: ExecTool, request: str, upstream: list[Upstream], vocabulary: fro
         if p.name in required:
             raise ArgumentError(f"{tool.id}: cannot bind the required parameter {p.name!r}: no upstream result has "
                                 f"a field {p.name!r} and the request names no value for it")
+    for p in tool.params:  # an optional filter holds one of its values or nothing: a listing's status "available"
+        if p.name in args and p.name not in required and p.enum and not _in_enum(args[p.name], p.enum):
+            del args[p.name], sources[p.name]  # is no offer's status (pending, accepted...): not sent
     if not required and not args:  # a search whose every filter is optional still needs one ("name or email")
         hit = _lookup_filter(tool, offered, used, request)
         if hit is not None:
             args[hit[0]], sources[hit[0]] = hit[1], f"request ({hit[2]}, the lookup's one filter)"
     return Binding({k: _as_type(v, _param_type(tool, k)) for k, v in args.items()}, sources)
+
+
+def _in_enum(value: Any, enum: list[Any]) -> bool:
+    """Whether a value is one of an enum's (as text, case aside; a list: all of its items)."""
+    allowed = {str(v).lower() for v in enum}
+    items = value if isinstance(value, list) else [value]
+    return all(str(v).lower() in allowed for v in items)
 
 
 AGENT_PARTS = {"author", "artist", "creator", "director", "writer", "composer", "owner", "organizer", "organiser",

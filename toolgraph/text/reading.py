@@ -315,9 +315,10 @@ def read(text: str, vocabulary: frozenset[str] | set[str] = frozenset()) -> list
         if rest and first.lower().endswith("ing") and len(first) > 5:  # "making shakshuka": shakshuka
             start, run = start + len(first) + 1, rest
         words = run.split()
-        if after in SUBJECT_CUES - {"is", "are", "was", "were"} and len(words) >= 2 and words[-1].islower() and \
-                _next_word(text, start + len(run)) in _AFTER_VERB:  # "does bellweather textiles owe us": the verb
-            run = " ".join(words[:-1])
+        if after in SUBJECT_CUES and len(words) >= 2 and words[-1].islower() and (
+                after not in ("is", "are", "was", "were") or words[-1].endswith(("ed", "ing"))) and \
+                _next_word(text, start + len(run)) in _AFTER_VERB:  # "does bellweather textiles owe us", "is
+            run = " ".join(words[:-1])  # margit oyelaran booked into": the verb
         kind = ("residual_place" if after in PLACE_CUES else
                 "residual_owner" if after in ("'s", "by", "named", "called") else
                 "residual_named" if after == "the" and head else "residual")  # "the glasgow depot": names one
@@ -336,7 +337,8 @@ PLACE_CUES = {"in", "at", "near", "around", "from", "to"}
 #: words after which a question's subject comes: "how many days does nils ekdahl have left"
 SUBJECT_CUES = AUXILIARY_VERBS - {"be", "shall", "may", "might", "must"}
 #: what follows a question's verb, not a name: "does bellweather textiles owe us", "did he spend at the bar"
-_AFTER_VERB = frozenset("us me him her them it you the a an at in on for to with from this that".split())
+_AFTER_VERB = frozenset("us me him her them it you the a an at in on for to with from this that into out up off "
+                        "over about by".split())
 
 
 def is_subject(text: str, offer: Any) -> bool:
