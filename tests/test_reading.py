@@ -451,3 +451,18 @@ def test_an_optional_filter_takes_one_of_its_values_or_nothing() -> None:
     assert binding.arguments == {"listing_id": "FE-2214"}
     assert bind(offers, "any accepted offers on listing FE-2214?", [listing]).arguments == {
         "listing_id": "FE-2214", "status": "accepted"}
+
+
+def test_a_date_parameter_takes_a_date_or_nothing() -> None:
+    viewings = tool(optional=(("date_from", "string"), ("date_to", "string"), ("agent", "string")))
+    assert "date_to" not in bind(viewings, "any flats to rent with a roof terrace?", []).arguments
+    assert bind(viewings, "viewings from 3/18/2027 to 3/20/2027", []).arguments["date_to"] == "2027-03-20"
+
+
+def test_dates_written_with_slashes_month_first_unless_the_first_number_is_a_day() -> None:
+    assert [o.value for o in read("viewings from 3/18/2027 to 3/20/2027") if o.kind == "date"] == [
+        "2027-03-18", "2027-03-20"]
+    assert [o.value for o in read("the highest temperature on 14/05/2027") if o.kind == "date"] == ["2027-05-14"]
+    assert [o.value for o in read("brewed on 2/9/27, bottled 14.05.2027") if o.kind == "date"] == [
+        "2027-02-09", "2027-05-14"]
+    assert not [o for o in read("upgrade from 10.5.26 to 2/30/2027") if o.kind == "date"]  # a version, no Feb 30

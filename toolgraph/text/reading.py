@@ -43,6 +43,8 @@ _QUOTED = re.compile(r"\"([^\"]{1,120})\"|“([^”]{1,120})”|«([^»]{1,120})
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _URL = re.compile(r"https?://[^\s\"'<>]+")
 _ISO_DATE = re.compile(r"\b(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}:\d{2}(?::\d{2})?))?\b")
+_SLASH_DATE = re.compile(r"(?<![\d/.])(\d{1,2})/(\d{1,2})/(\d{4}|\d{2})(?![\d/.])|"  # (dots: only with a
+                         r"(?<![\d/.])(\d{1,2})\.(\d{1,2})\.(\d{4})(?![\d/.])")  # 4-digit year: 10.5.26 is a version)
 _WORD_DATE = re.compile(r"\b(?:(\d{1,2})(?:st|nd|rd|th)?\s+([A-Za-z]{3,9})\.?|"
                         r"([A-Za-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?)(?:,?\s+(\d{4}))?\b")
 _DAY = r"(\d{1,2}(?:st|nd|rd|th)?|" + "|".join(sorted((re.escape(w) for w in DAY_WORDS), key=len, reverse=True)) + ")"
@@ -187,6 +189,12 @@ def read(text: str, vocabulary: frozenset[str] | set[str] = frozenset()) -> list
             add(Offer(f"{y}-{int(mo):02d}-{int(d):02d}", "date", start=m.start()), m.span())
             if t:
                 add(Offer(t, "time", start=m.start(4)))
+    for m in _SLASH_DATE.finditer(text):  # 3/14/2027 (month first), 14/05/2027 (a first number past 12: the day)
+        a, b, y = (int(x) for x in m.groups() if x is not None)
+        month, day = (b, a) if a > 12 else (a, b)
+        year = y + 2000 if y < 100 else y
+        if 1 <= month <= 12 and 1 <= day <= calendar.monthrange(year, month)[1] and free(m.span()):
+            add(Offer(f"{year}-{month:02d}-{day:02d}", "date", start=m.start()), m.span())
     for m in _WORD_DATE.finditer(text):
         day, month, month2, day2, year = m.groups()
         month_no = MONTHS.get((month or month2 or "").lower().rstrip("."))
@@ -406,6 +414,8 @@ SEARCH_PARTS = {"query", "q", "search", "keyword", "keywords", "term", "text", "
                 "topic", "subject"}
 DATE_PARTS = {"date", "day", "since", "until", "from", "to", "start", "end", "on", "checkin", "checkout", "when",
               "after", "before", "deadline", "due", "departure", "arrival"}
+#: words that make a parameter a date (not "from" / "to" alone: send_to, from_unit)
+_DAY_WORDS = {"date", "day", "dob", "birthday", "deadline", "checkin", "checkout"}
 ID_PARTS = {"id", "number", "no", "num", "code", "ref", "reference", "key", "sku", "serial", "tracking", "isbn",
             "barcode", "confirmation", "booking", "order", "ticket", "slug", "handle", "upc", "ean"}
 KIND_PARTS = {"email": {"email", "mail"}, "url": {"url", "link", "website", "homepage", "uri"},
@@ -471,6 +481,8 @@ def pick(name: str, kind: str, description: str, offers: list[Offer], used: set[
             day = 1 if edge == "first" else calendar.monthrange(year, month)[1]
             used.add(id(o))
             return f"{year}-{month:02d}-{day:02d}", f"{edge} day of the month"
+        if parts & _DAY_WORDS or "date" in desc:  # a date parameter takes a date or nothing ("flats to rent" is no
+            return None  # date_to)
     # an id after a noun the parameter names ("issue 102" -> issue_id); a bare `id` takes the only one
     o = first(lambda o: o.kind == "noun_id" and (o.noun in parts or o.noun in desc and parts & ID_PARTS))
     if o is None and parts <= {"id"}:
