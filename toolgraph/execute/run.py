@@ -118,9 +118,9 @@ def run_request(store: Any, query: str, *, llm: Any = None, embedder: Any = None
                                           config=quiet, protocol=pconfig.protocol,
                                           plan_s=time.perf_counter() - again, replan=replan))
         if _RANK[second.status] <= _RANK[result.status] or not finds(second, names) or found_nothing(
-                second, even_success=True) is not None:
-            break  # (a better run that never found the name, or looked a name up in vain again, answers another
-            # question)
+                second, even_success=True) is not None or not same_goal(result, second, lookup):
+            break  # (a better run that never found the name, looked a name up in vain again, or ends in another
+            # goal, answers another question)
         second.usage["second_look"] = {"passed_over": list(passed), "first_status": result.status,
                                        "first_reasons": result.reasons}
         second.timings.total_s = round(time.perf_counter() - started, 3)
@@ -147,6 +147,18 @@ def found_nothing(result: RunResult, *, even_success: bool = False) -> tuple[str
         if call.status == "ok" and named and not call.simulated and is_empty(call.raw_value):
             return call.substitute_for or call.tool, named
     return None
+
+
+def same_goal(first: RunResult, second: RunResult, lookup: str) -> bool:
+    """Whether the second run ends where the first plan meant to (one goal tool in common): only the way to the thing
+    asked changed, not what is asked; or the first plan's only goal was the lookup that found nothing."""
+    from toolgraph.execute.outcome import goal_calls
+
+    def goals(run: RunResult) -> set[str]:
+        return {c.substitute_for or c.tool for c in goal_calls(run.plan, run.calls)}
+
+    meant = goals(first)
+    return bool(meant & goals(second)) or meant <= {lookup}
 
 
 def finds(result: RunResult, names: set[str]) -> bool:
