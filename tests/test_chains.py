@@ -297,7 +297,7 @@ def test_direction_role_needs_fold_into_the_kind_they_are_codes_of() -> None:
 
 
 def test_a_two_word_leftover_after_an_auxiliary_is_the_questions_subject() -> None:
-    from toolgraph.planner.chains import _subject
+    from toolgraph.text.reading import is_subject as _subject
     from toolgraph.text.reading import read
 
     words = {"vacation", "days", "left", "year", "leave", "balance", "employee", "actor", "lead"}
