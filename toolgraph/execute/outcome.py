@@ -58,7 +58,7 @@ PAGING_KEYS = {"page", "pages", "total", "total_results", "total_pages", "count"
 _MONTHS = ("january|february|march|april|may|june|july|august|september|october|november|december|"
            "jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec")
 _CLOCK = re.compile(r"\b\d{1,2}:\d{2}\b")
-_DATE = re.compile(rf"\b\d{{4}}-\d{{1,2}}-\d{{1,2}}|\b\d{{1,2}}[/.]\d{{1,2}}[/.]\d{{2,4}}\b|\b\d{{1,2}}:\d{{2}}\b|"
+_DATE = re.compile(rf"\b\d{{4}}-\d{{1,2}}-\d{{1,2}}|\b\d{{1,2}}[/.]\d{{1,2}}[/.]\d{{2,4}}\b|{_CLOCK.pattern}|"
                    rf"\b(?:{_MONTHS})\.? \d{{1,2}}\b|\b\d{{1,2}} (?:{_MONTHS})\b|"
                    r"\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|yesterday)\b",
                    re.IGNORECASE)
@@ -470,6 +470,9 @@ PARTY_NOUNS = frozenset("people person persons guest guests adult adults serving
                         "diners".split())
 
 
+_FOR_PARTY = re.compile(r"\b(?:for|feeds?|serves?|serving)\s+([a-z0-9]+)\s+(" + "|".join(sorted(PARTY_NOUNS)) + r")\b")
+
+
 def unused_party(query: str, calls: list[CallRecord]) -> list[tuple[int, str]]:
     """The counts of people or servings the request is for that no call took ("shakshuka for ten people. How much
     feta?" answered with the recipe's own amount, for four)."""
@@ -481,9 +484,6 @@ def unused_party(query: str, calls: list[CallRecord]) -> list[tuple[int, str]]:
         if n is not None and n >= 2 and str(n) not in taken:
             out.append((n, m.group(2)))
     return out
-
-
-_FOR_PARTY = re.compile(r"\b(?:for|feeds?|serves?|serving)\s+([a-z0-9]+)\s+(" + "|".join(sorted(PARTY_NOUNS)) + r")\b")
 
 
 _DET = r"(?:the|that|this|their|his|her|its|my|our|your)"
@@ -515,10 +515,10 @@ def _wrong_owner(query: str, plan: Plan, answered: list[CallRecord], nearby: set
     lowered = query.lower()
     owners: set[str] = set()
     attrs: dict[str, str] = {}
-    found = [(m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3)) for m in _OWNER.finditer(lowered)]
-    found += [(m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+    owned = [(m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3)) for m in _OWNER.finditer(lowered)]
+    owned += [(m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
               for m in _WHO_THEIR.finditer(lowered)]
-    for owner, attr in found:
+    for owner, attr in owned:
         if owner in ATTRIBUTE_STOPWORDS or attr in ATTRIBUTE_STOPWORDS or any(owner in n.split() for n in names) \
                 or stem(owner) not in known:
             continue

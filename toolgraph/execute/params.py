@@ -15,6 +15,7 @@ from jsonschema import Draft202012Validator, FormatChecker
 
 from toolgraph.errors import ArgumentError
 from toolgraph.execute.base import ExecTool
+from toolgraph.models import Param
 from toolgraph.text.lexicon import WRITE_NAME_VERBS
 from toolgraph.text.params import (
     LOOKUP_VERBS,
@@ -285,6 +286,9 @@ def bind(tool: ExecTool, request: str, upstream: list[Upstream], vocabulary: fro
     args: dict[str, Any] = {}
     sources: dict[str, str] = {}
     required = {p.name for p in tool.required_params}
+
+    def fits(p: Param, value: Any) -> bool:  # an optional filter with an enum takes one of its values or nothing
+        return p.name in required or not p.enum or _in_enum(value, p.enum)
     ordered = sorted(upstream, key=lambda u: not u.direct)
     kept: dict[int, Any] = {}
 
@@ -329,9 +333,9 @@ def bind(tool: ExecTool, request: str, upstream: list[Upstream], vocabulary: fro
         for up in (u for u in ordered if u.direct and not (said_by_user and u.resource != p.name)):  # 1. an
             # upstream output with the parameter's own field, along a plan edge: before another edge's looser
             hit = find_field(ranked(up), [p.name])  # match (customer_id from find_customer, not the
-            if hit is not None and (p.name in required or not p.enum or _in_enum(hit[0], p.enum)):  # (branch_id
-                args[p.name], sources[p.name] = hit[0], source(up, hit[1])  # of the branches before it; a
-                break  # listing's status "available" is no offer's)
+            if hit is not None and fits(p, hit[0]):  # (branch_id of the branches before it; a listing's
+                args[p.name], sources[p.name] = hit[0], source(up, hit[1])  # status "available" is no offer's)
+                break
         if p.name in args:
             continue
         for up in ordered:  # then an upstream output with a field of a matching name
@@ -354,7 +358,7 @@ def bind(tool: ExecTool, request: str, upstream: list[Upstream], vocabulary: fro
             if hit is None and up.direct and is_identifier(p.name):  # its description's word: advisor_id is
                 said = [f for f, key in up.aliases.items() if key == p.name.lower()]  # the teacher id
                 hit = find_field(value, said, skip=up.inputs) if said else None
-            if hit is not None and (p.name in required or not p.enum or _in_enum(hit[0], p.enum)):
+            if hit is not None and fits(p, hit[0]):
                 args[p.name], sources[p.name] = hit[0], source(up, hit[1])
                 break
         if p.name in args:
@@ -394,9 +398,9 @@ def bind(tool: ExecTool, request: str, upstream: list[Upstream], vocabulary: fro
         if p.name in required:
             raise ArgumentError(f"{tool.id}: cannot bind the required parameter {p.name!r}: no upstream result has "
                                 f"a field {p.name!r} and the request names no value for it")
-    for p in tool.params:  # an optional filter holds one of its values or nothing: a listing's status "available"
-        if p.name in args and p.name not in required and p.enum and not _in_enum(args[p.name], p.enum):
-            del args[p.name], sources[p.name]  # is no offer's status (pending, accepted...): not sent
+    for p in tool.params:  # an optional filter holds one of its values or nothing (not sent)
+        if p.name in args and not fits(p, args[p.name]):
+            del args[p.name], sources[p.name]
     if not required and not args:  # a search whose every filter is optional still needs one ("name or email")
         hit = _lookup_filter(tool, offered, used, request)
         if hit is not None:

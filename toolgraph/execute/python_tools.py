@@ -48,7 +48,7 @@ def to_jsonable(value: Any, depth: int = 0) -> Any:
     if isinstance(value, float):
         return value if value == value and value not in (float("inf"), float("-inf")) else None
     if hasattr(value, "model_dump") and not isinstance(value, type):
-        return json.loads(json.dumps(value.model_dump(mode="json"), default=str, ensure_ascii=False))
+        return value.model_dump(mode="json")
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: to_jsonable(getattr(value, f.name), depth + 1) for f in dataclasses.fields(value)}
     if isinstance(value, tuple) and hasattr(value, "_asdict"):  # a named tuple

@@ -104,8 +104,8 @@ def run_request(store: Any, query: str, *, llm: Any = None, embedder: Any = None
                                       protocol=pconfig.protocol, plan_s=plan_s, replan=replan))
     passed: list[str] = []
     for _ in range(config.second_looks):
-        missed = found_nothing(result)
-        if result.status == "success" or missed is None:
+        missed = None if result.status == "success" else found_nothing(result)
+        if missed is None:
             break
         lookup, names = missed
         passed.append(lookup)
@@ -117,8 +117,8 @@ def run_request(store: Any, query: str, *, llm: Any = None, embedder: Any = None
         second = asyncio.run(execute_plan(store, other, executors=executors, llm=llm, embedder=embedder,
                                           config=quiet, protocol=pconfig.protocol,
                                           plan_s=time.perf_counter() - again, replan=replan))
-        if _RANK[second.status] <= _RANK[result.status] or not finds(second, names) or found_nothing(
-                second, even_success=True) is not None or not same_goal(result, second, lookup):
+        if _RANK[second.status] <= _RANK[result.status] or not finds(second, names) or \
+                found_nothing(second) is not None or not same_goal(result, second, lookup):
             break  # (a better run that never found the name, looked a name up in vain again, or ends in another
             # goal, answers another question)
         second.usage["second_look"] = {"passed_over": list(passed), "first_status": result.status,
@@ -133,14 +133,12 @@ def run_request(store: Any, query: str, *, llm: Any = None, embedder: Any = None
 _RANK = {"failure": 0, "partial": 1, "success": 2}
 
 
-def found_nothing(result: RunResult, *, even_success: bool = False) -> tuple[str, set[str]] | None:
-    """The lookup of a run that is not a success which found nothing for a name the request gave (``find_boats``
-    for "henrietta calloway's yacht"), and that name: the request may name another kind of thing (an owner), which
-    another plan, without that lookup, looks up (``RunConfig.second_looks``). None when no such lookup."""
+def found_nothing(result: RunResult) -> tuple[str, set[str]] | None:
+    """The lookup of a run which found nothing for a name the request gave (``find_boats`` for "henrietta
+    calloway's yacht"), and that name: the request may name another kind of thing (an owner), which another plan,
+    without that lookup, looks up (``RunConfig.second_looks``). None when no such lookup."""
     from toolgraph.execute.outcome import is_empty
 
-    if result.status == "success" and not even_success:
-        return None
     for call in result.calls:
         named = {str(call.arguments.get(k)).lower() for k, how in call.bound_from.items()
                  if how.startswith("request (name") and call.arguments.get(k) is not None}

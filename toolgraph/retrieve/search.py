@@ -322,9 +322,9 @@ class Retriever:
         members = np.union1d(candidates, np.flatnonzero(bonus > 0))
         final = np.maximum(score[members], 0.0) + bonus[members]
         order = np.lexsort((index.id_rank[members], -final))
-        keep = max(w.pool, 2 * k) if w.diversity > 0 and len(per_intent) else max(k, 1)
-        ranked = [(int(members[i]), float(final[i])) for i in order[:keep]]
-        if w.diversity > 0 and len(per_intent):
+        cover = w.diversity > 0 and len(per_intent) > 0
+        ranked = [(int(members[i]), float(final[i])) for i in order[:max(w.pool, 2 * k) if cover else max(k, 1)]]
+        if cover:
             ranked = self._cover(ranked, per_intent, k)
         out = [(index.ids[i], s) for i, s in ranked]
         why: dict[str, Why] = {}

@@ -355,6 +355,8 @@ def is_subject(text: str, offer: Any) -> bool:
     before = re.findall(r"[a-z']+", text[:offer.start].lower())[-1:]
     return offer.kind == "residual" and 2 <= len(str(offer.value).split()) <= 3 and bool(before) and \
         before[0] in SUBJECT_CUES
+
+
 #: a unit of measure written out ("litres", "square metres", "cubic feet"): what an amount is asked in, no name
 _MEASURE_WORDS = re.compile(r"\b(?:(?:square|sq|cubic)\s+)?(?:" + "|".join(
     sorted((re.escape(f) for f in UNIT_OF), key=len, reverse=True)) + r")(?:e?s)?\b", re.IGNORECASE)

@@ -97,7 +97,7 @@ def stem(word: str) -> str:
     ``paid`` and ``pay``, ``membership`` and ``member_no``."""
     w = word.lower()
     w = IRREGULAR.get(w, w)
-    if len(w) > 7 and w.endswith(("ship", "ships")):  # membership -> member, ownership -> owner (then own)
+    if len(w) > 7 and w.endswith(("ship", "ships")):  # membership -> member, ownership -> owner
         w = w[: w.rindex("ship")]
     if len(w) > 6 and w.endswith("ies"):  # categories -> category (but movies -> movie, below)
         return w[:-3] + "y"
