@@ -262,6 +262,37 @@ def test_the_apis_own_noun_beside_a_name_picks_the_lookup_and_optional_filters_s
     assert planned(store, "what's the email of member Ada Park?", ids) == ["GET /members", "GET /members/{member_id}"]
 
 
+def _search(path: str, summary: str, key: str, fields: dict[str, Any]) -> dict[str, Any]:
+    return {path: op(summary, summary + " by name.", [
+        {"name": "name", "in": "query", "required": True, "schema": {"type": "string"}}],
+        {"type": "object", "properties": {key: {"type": "array", "items": {"type": "object", "properties": {
+            f: {"type": t} for f, t in fields.items()}}}}})}
+
+
+COWORK = {"openapi": "3.0.0", "info": {"title": "cowork", "version": "1"},
+          "servers": [{"url": "https://cowork.example.test/api"}], "paths": {
+    **_search("/rooms", "Find meeting rooms", "rooms", {"room_id": "string", "name": "string", "seats": "integer",
+                                                        "where": "string"}),
+    "/rooms/{room_id}": op("Get a room", "A meeting room: where it is, its seats and equipment.", [
+        {"name": "room_id", "in": "path", "required": True, "schema": {"type": "string"}}],
+        {"type": "object", "properties": {"room_id": {"type": "string"}, "floor": {"type": "integer"},
+                                          "location": {"type": "string"}}}),
+    **_search("/members", "Find members", "members", {"member_id": "string", "name": "string", "email": "string"}),
+    "/members/{member_id}": op("Get a member", "A member's profile: plan, home desk, locker.", [
+        {"name": "member_id", "in": "path", "required": True, "schema": {"type": "string"}}],
+        {"type": "object", "properties": {"member_id": {"type": "string"}, "name": {"type": "string"},
+                                          "home_desk": {"type": "string"}, "locker": {"type": "string"}}}),
+}}
+
+
+def test_a_lower_case_name_a_pronoun_calls_a_person_is_looked_up_among_people(store: Any, tmp_path: Path) -> None:
+    """"where does aoife brennan work, and what's her ...": a person, looked up among the members (a kind of
+    person), not the rooms, though "where" fits a room's record."""
+    ids = import_spec(store, tmp_path, COWORK, "cowork")
+    assert planned(store, "where does aoife brennan work, and what's her certification?", ids)[:1] == [
+        "GET /members"]
+
+
 def test_a_goal_that_fetches_one_of_the_things_asked_for_in_the_plural_narrows_the_list() -> None:
     from toolgraph.planner.chains import narrows
 

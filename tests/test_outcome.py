@@ -357,7 +357,9 @@ def test_the_judge_reads_orders_owners_and_lists_narrowed_to_one() -> None:
                          raw_value={"student_id": "S-1", "name": "Mei Lin", "email": "mei@x.example"})
     outcome = judge(plan.query, plan, [found, student], nearby_fields={stem("teacher")})  # a nearby teacher_id
     assert outcome.status == "partial" and "the teacher" in outcome.reasons[0]
-    assert judge(plan.query, plan, [found, student]).status == "success"  # a kind no tool knows is not judged
+    outcome = judge(plan.query, plan, [found, student])  # a kind no tool knows, of which the answer says nothing
+    assert outcome.status == "partial" and outcome.reasons == [
+        "the request asks for the teacher, which nothing the goal calls gave or are about names"]
     # "list all ... incidents" answered by one incident fetched from the list
     plan = make_plan("list all open sev1 incidents", [["list_incidents"], ["get_incident"]],
                      [("list_incidents", "get_incident", "incident_id")])
@@ -625,7 +627,14 @@ def test_the_answer_counts_and_totals_the_records_the_request_picks_by_a_value_i
         "transactions": [{"amount": -50.5, "category": "groceries"}, {"amount": -250.0, "category": "transfers"},
                          {"amount": -137.7, "category": "groceries"}], "summary": {"net": -438.2}})
     text = rules_answer("How much did she spend on groceries in November 2026?", [["c1"]], [spend]).text
-    assert "2 of the 3 found" in text and "Their total amount: -188.2 [c1]." in text
+    assert "2 of the 3 found" in text and "Their total over 2: amount: -188.2 [c1]." in text
+    fuel = CallRecord(id="c2", tool=f"{GROUP}/fuel_sales", level=1, status="ok", raw_value={"sales": [
+        {"fuel": "diesel", "litres": 412.5, "price_per_litre": 1.49, "total_gbp": 614.63, "pump": 3},
+        {"fuel": "diesel", "litres": 288.0, "price_per_litre": 1.52, "total_gbp": 437.76, "pump": 3}]})
+    text = rules_answer("How many litres did Halcyon Drift take on in April 2027?", [["c2"]], [fuel]).text
+    assert "Their total over 2: litres: 700.5 [c2]." in text  # the unit asked, not the rate or the pump
+    text = rules_answer("how much did declan farrelly spend on fuel in March 2027?", [["c2"]], [fuel]).text
+    assert "Their total over 2: total_gbp: 1052.39 [c2]." in text
     every = rules_answer("How many servers does the Payments project run?", [["c1"]], [servers]).text
     assert every.startswith("3 found")  # nothing picked: the count of all
 
@@ -771,3 +780,53 @@ def test_a_lower_case_name_the_request_gives_is_no_answer_and_must_be_used() -> 
     query = "what did amara osei score on the test, and who got the top mark in her class?"
     assert not meets(Ask("person", "who"), {"student_name": "Amara Osei", "mark": 36}, query)
     assert meets(Ask("person", "who"), {"student_name": "Maya Eberhardt", "mark": 39}, query)
+
+
+def test_an_asked_thing_the_answer_never_names_and_another_holders_attribute_are_no_answer() -> None:
+    """"Which form is her daughter in" answered by the guardian's record (no key, value, tool name or description
+    names a form); "who's the agent ..., and what's their email" not met by a viewer's email beside the agent's
+    name; "which year 11 science groups are there, and who teaches each one" not met by one group of the list."""
+    guardian = CallRecord(id="c1", tool=f"{GROUP}/find_guardians", level=0, status="ok",
+                          arguments={"email": "r.carvalho@example.net"}, bound_from={"email": "request (email)"},
+                          raw_value=[{"guardian_id": "G-2201", "name": "Rosa Carvalho",
+                                      "children": "Ines Carvalho (S-10427)"}])
+    query = "r.carvalho@example.net just rang - which form is her daughter in?"
+    plan = make_plan(query, [["find_guardians"]])
+    outcome = judge(query, plan, [guardian])
+    assert outcome.status == "partial" and any("the form" in r for r in outcome.reasons), outcome.reasons
+    student = CallRecord(id="c2", tool=f"{GROUP}/get_student", level=1, status="ok",
+                         arguments={"student_id": "S-10427"}, bound_from={"student_id": "c1:[0].children"},
+                         raw_value={"student_id": "S-10427", "name": "Ines Carvalho", "form": "10R"})
+    plan = make_plan(query, [["find_guardians"], ["get_student"]])
+    assert judge(query, plan, [guardian, student]).status == "success"
+
+    viewings = CallRecord(id="c1", tool=f"{GROUP}/viewings", level=0, status="ok", raw_value=[
+        {"agent_id": "AG-07", "agent_name": "Marisol Achebe", "viewer_name": "Oona Bell",
+         "viewer_email": "oona.bell@example.com"}])
+    query = "who's the agent for the most expensive house for sale, and what's their email?"
+    plan = make_plan(query, [["viewings"]])
+    outcome = judge(query, plan, [viewings], None, {stem("agent"), stem("email")})
+    assert outcome.status == "partial" and any("agent's email" in r for r in outcome.reasons), outcome.reasons
+    viewings.raw_value = [{"agent_id": "AG-07", "agent_name": "Marisol Achebe", "agent_email": "m.a@example.com"}]
+    assert judge(query, plan, [viewings], None, {stem("agent"), stem("email")}).status == "success"
+
+    classes = CallRecord(id="c1", tool=f"{GROUP}/list_classes", level=0, status="ok", arguments={"year_group": 11},
+                         raw_value=[{"class_code": "11Cs1", "teacher": "Arjun Mehta"},
+                                    {"class_code": "11Cs2", "teacher": "Yasmin Haddou"}])
+    one = CallRecord(id="c2", tool=f"{GROUP}/get_class", level=1, status="ok", arguments={"class_code": "11Cs1"},
+                     bound_from={"class_code": "c1:[0].class_code"},
+                     raw_value={"class_code": "11Cs1", "subject": "Computer Science", "teacher": "Arjun Mehta"})
+    query = "which year 11 computer science groups are there, and who teaches each one?"
+    plan = make_plan(query, [["list_classes"], ["get_class"]], [("list_classes", "get_class", "class_code")])
+    outcome = judge(query, plan, [classes, one])
+    assert outcome.status == "partial" and any("one of the 2" in r for r in outcome.reasons), outcome.reasons
+    plan = make_plan(query, [["list_classes"]])
+    assert judge(query, plan, [classes]).status == "success"
+    # how many customers a search found is no amount: "how much would her insurance cost"
+    customers = CallRecord(id="c1", tool=f"{GROUP}/find_customers", level=0, status="ok",
+                           arguments={"name": "priya venkatesan"}, bound_from={"name": "request (name)"},
+                           raw_value={"customers": [{"customer_id": "CU-4111", "name": "Priya Venkatesan"}],
+                                      "count": 1})
+    query = "How much would priya venkatesan's home insurance cost per year?"
+    outcome = judge(query, make_plan(query, [["find_customers"]]), [customers])
+    assert outcome.status == "partial" and any("how much" in r for r in outcome.reasons), outcome.reasons

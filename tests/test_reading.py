@@ -436,6 +436,24 @@ def test_a_questions_verb_is_no_part_of_the_name_before_it_and_units_are_no_name
     assert "lanternlight pils" in [o.value for o in read("is lanternlight pils in stock?", tools)]
     assert not any("metre" in str(o.value) for o in read("how big is listing FE-2214 in square metres?", tools))
     assert asks_many("which of your hotels are in kelderby?") and not asks_many("which hotel is it?")
+    assert asks_many("which year 11 computer science groups are there, and who teaches each one?")
+    # a verb that ends the question ("where does aoife brennan sit?") or a participle ("when was X born")
+    assert [o.value for o in read("where does aoife brennan sit, and what's her locker?", tools)][:1] == [
+        "aoife brennan"]
+    assert [o.value for o in read("when was calum reid born?", tools)] == ["calum reid"]
+    assert [o.value for o in read("does anna maria lopez pay by card?", tools)][:1] == ["anna maria lopez"]
+
+
+def test_an_id_held_under_a_role_and_the_things_name_fills_its_id() -> None:
+    """A member's ``home_desk: "D-2Q-04"`` fills a desk's ``desk_id`` (a role and the thing, an id's shape); a
+    club's name under ``home_club`` is no club id."""
+    from toolgraph.execute.params import role_keys
+
+    assert role_keys({"member_id": "M-1060", "home_desk": "D-2Q-04", "name": "Aoife Brennan"}, "desk_id") == [
+        "home_desk"]
+    assert role_keys({"home_club": "Canal Street"}, "club_id") == []
+    assert role_keys({"current_depot_id": "D1", "origin_depot_id": "D2"}, "depot_id") == [
+        "current_depot_id", "origin_depot_id"]
 
 
 def test_an_optional_filter_takes_one_of_its_values_or_nothing() -> None:

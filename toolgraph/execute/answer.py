@@ -11,6 +11,7 @@ from toolgraph.execute.compress import dumps, record_label, render
 from toolgraph.execute.models import Answer, CallRecord, Citation
 from toolgraph.execute.outcome import (
     COUNT_KEYS,
+    HOW_MANY_UNIT,
     MEASURED_KEYS,
     MONEY_KEYS,
     PAGING_KEYS,
@@ -26,7 +27,8 @@ from toolgraph.execute.outcome import (
     value_at,
     via_records,
 )
-from toolgraph.text.words import stem
+from toolgraph.text.reading import MEASURES, UNIT_OF
+from toolgraph.text.words import singular, stem
 
 
 def rules_answer(query: str, levels: list[list[str]], calls: list[CallRecord],
@@ -159,15 +161,6 @@ def _facts(query: str, call: CallRecord, value: Any) -> list[str]:
         out.append(f"{len(hits)} of the {len(among)} found by {call.tool} [{call.id}] have "
                    f"{key} {named}" + (f": {', '.join(labels)}{', …' if len(hits) > 5 else ''}" if labels else "")
                    + ".")
-        totals: dict[str, float] = {}
-        for r in hits:
-            for k, v in r.items():
-                if isinstance(v, int | float) and not isinstance(v, bool) and \
-                        set(key_parts(str(k))) & (MONEY_KEYS | MEASURED_KEYS | COUNT_KEYS):
-                    totals[k] = totals.get(k, 0.0) + v
-        if totals and any(a.word == "how much" for a in asked):
-            out.append("Their total " + "; ".join(f"{k}: {round(v, 2):g}" for k, v in totals.items())
-                       + f" [{call.id}].")
         records = hits
     elif (match := matching(query, pool := among or (lists[0] if len(lists) == 1 else []))) is not None:  # "any
         conditions, hits = match  # aisle seats with extra legroom still free": those meeting every condition
@@ -181,6 +174,10 @@ def _facts(query: str, call: CallRecord, value: Any) -> list[str]:
         more = ", …" if len(records) > 5 else ""
         out.append(f"{len(records)} found by {call.tool} [{call.id}]" + (f": {', '.join(labels)}{more}"
                                                                           if labels else "") + ".")
+    totals = _totals(query, records)  # "how much did he spend", "how many litres": the sum over the records
+    if totals:
+        out.append(f"Their total over {len(records)}: " + "; ".join(f"{k}: {round(v, 2):g}" for k, v in totals.items())
+                   + f" [{call.id}].")
     for record in records[:10]:
         if not isinstance(record, dict | list):
             if record not in (None, "") and not out:
@@ -205,6 +202,25 @@ def _facts(query: str, call: CallRecord, value: Any) -> list[str]:
         elif label:
             out.append(f"{label} [{call.id}].")
     return out
+
+
+def _totals(query: str, records: list[Any]) -> dict[str, float]:
+    """Over two or more records, the sums of the fields holding the amount asked: money for "how much did she
+    spend" (``total_gbp``, ``fee``), the unit named for "how many litres" (``litres``); never a rate
+    (``price_per_litre``)."""
+    q = query.lower()
+    unit_ask = HOW_MANY_UNIT.search(q)
+    unit = (UNIT_OF.get(unit_ask.group(1)) or UNIT_OF.get(singular(unit_ask.group(1)))) if unit_ask else None
+    if len(records) < 2 or (unit is None and "how much" not in q):
+        return {}
+    wanted = MEASURES[unit] | {unit} if unit else MONEY_KEYS | MEASURED_KEYS | COUNT_KEYS | {"spent", "spend"}
+    totals: dict[str, float] = {}
+    for r in records:
+        for k, v in (r.items() if isinstance(r, dict) else ()):
+            parts = {singular(p) for p in key_parts(str(k))} | set(key_parts(str(k)))
+            if isinstance(v, int | float) and not isinstance(v, bool) and parts & wanted and "per" not in parts:
+                totals[k] = totals.get(k, 0.0) + v
+    return totals
 
 
 class _LLMAnswer(BaseModel):

@@ -10,7 +10,7 @@ is ``partial`` (something ran) or ``failure`` (nothing did), with the reasons, s
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -23,6 +23,8 @@ from toolgraph.text.schema import schema_fields
 from toolgraph.text.words import ATTRIBUTE_STOPWORDS, QUERY_STOPWORDS, singular, stem
 
 AskKind = Literal["time", "person", "count", "problem", "attribute"]
+#: ``kin(word, words)``: whether the word is near in meaning to one of the words (toolgraph.embeddings.kinship)
+Kinship = Callable[[str, Iterable[str]], bool]
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*")
 _KEY_PART = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
@@ -51,7 +53,7 @@ COUNT_KEYS = {"count", "total", "number", "size", "length", "quantity", "qty", "
 MONEY_KEYS = {"price", "cost", "fee", "fees", "charge", "charges", "paid", "balance", "subtotal", "fare", "due"}
 #: fields that hold a measured amount ("how many grams is 8 ounces": ``value: 226.8; unit: g``)
 MEASURED_KEYS = frozenset("value amount result quantity qty converted".split())
-_HOW_MANY_UNIT = re.compile(r"\bhow\s+(?:many|much)\s+([a-z]+)\b")  # "how many grams": an amount in grams
+HOW_MANY_UNIT = re.compile(r"\bhow\s+(?:many|much)\s+([a-z]+)\b")  # "how many grams": an amount in grams
 PAGING_KEYS = {"page", "pages", "total", "total_results", "total_pages", "count", "limit", "offset", "next",
                "previous", "prev", "cursor", "per_page", "page_size", "has_more", "next_page", "status", "ok",
                "success", "message", "href", "links", "_links", "meta"}
@@ -174,6 +176,8 @@ def _has_count(value: Any) -> bool:
     return isinstance(value, dict) and any(isinstance(v, list) for v in value.values())
 
 
+#: how many records a search found (``count: 1`` beside the customers it found): no amount "how much" asks for
+_RESULT_COUNTS = frozenset({"count", "results", "hits", "n"})
 _HOW_MUCH_OF = re.compile(r"\bhow much\s+(?:(?:a|an|per|each|every)\s+)?([a-z]{3,})")  # "how much water", "how much
 # feta", "how much a night" (per_night)
 
@@ -188,8 +192,8 @@ def _has_amount(value: Any, query: str = "") -> bool:
 
     def amount_key(key: str) -> bool:
         parts = set(key_parts(key))
-        return bool(parts & (COUNT_KEYS | MONEY_KEYS | MEASURED_KEYS) or {singular(p) for p in parts} & set(
-            UNIT_OF) or {stem(p) for p in parts} & measured)
+        return bool(parts & (COUNT_KEYS - _RESULT_COUNTS | MONEY_KEYS | MEASURED_KEYS) or {
+            singular(p) for p in parts} & set(UNIT_OF) or {stem(p) for p in parts} & measured)
 
     return any(_is_number(v) and key and amount_key(key[-1]) for r in _records(value) for key, v in leaves(r))
 
@@ -251,7 +255,7 @@ _NO_TOOL_WORDS = frozenset({"_"})
 def meets(ask: Ask, value: Any, query: str = "") -> bool:
     """Whether a goal call's parsed response meets one ask."""
     if ask.kind == "count" and (ask.word == "how much" or any(  # an amount, not how many items a list holds
-            m.group(1) in UNIT_OF for m in _HOW_MANY_UNIT.finditer(query.lower()))):  # (also "how many grams")
+            m.group(1) in UNIT_OF for m in HOW_MANY_UNIT.finditer(query.lower()))):  # (also "how many grams")
         return _has_amount(value, query) or _counted_field(value, query)
     if ask.kind == "count":
         return _has_count(value) or _counted_field(value, query)
@@ -548,8 +552,14 @@ def _wrong_owner(query: str, plan: Plan, answered: list[CallRecord], nearby: set
     out = [f"the request asks about the {o}, but no goal call is about one" for o in sorted(owners)
            if stem(o) not in about]
     return out + [f"the request asks the {o}'s {a}; no goal call gave one" for o, a in sorted(attrs.items())
-                  if stem(o) in about and not _holds(o, {stem(w) for w in a.split()}, answered)]  # "the address
+                  if stem(o) in about and not _holds(o, {stem(w) for w in a.split()}, answered,
+                                                     request_words(query))]  # "the address
     #   of his home club": not the member's; "email address": an email will do; "their email": the tutor's
+
+
+#: words beside an attribute in a key that name no other holder (``email_address``, ``work_phone``)
+_SAME_HOLDER = frozenset(stem(w) for w in "address primary secondary work home mobile main personal office business "
+                         "contact direct alt alternate public preferred full".split())
 
 
 def _via_fields(call: CallRecord) -> set[str]:
@@ -558,15 +568,19 @@ def _via_fields(call: CallRecord) -> set[str]:
             for p in key_parts(re.split(r"[.\[\]]+", src.split(":", 1)[1].rstrip("]0123456789["))[-1])}
 
 
-def _holds(owner: str, attr: set[str], answered: list[CallRecord]) -> bool:
+def _holds(owner: str, attr: set[str], answered: list[CallRecord], said: set[str] = frozenset()) -> bool:
     """Whether a goal call gave a record with the attribute (a word of ``attr`` in a key) that is the owner's: the
-    owner's word in the record's keys or text, or in its tool's name (the tutor's email, not a guardian's)."""
+    owner's word in the record's keys or text, or in its tool's name (the tutor's email, not a guardian's). A key
+    that names another holder (``viewer_email`` for "the agent ... their email"; words the request, ``said``, does
+    not use) is not the owner's."""
     for c in answered:  # (a record got by the owner's id is the owner's: advisor_id for "the advisor's hours")
         named = {stem(p) for p in key_parts((c.replanned[-1].tool if c.replanned else c.tool).rsplit("/", 1)[-1])}
         named |= _via_fields(c)
         for record in _records(_value(c)):
             keys = {stem(p) for key, _ in leaves(record) for k in key for p in key_parts(k)}
-            if not attr & keys:
+            if not any(attr & (parts := {stem(p) for p in key_parts(key[-1])}) and (
+                    stem(owner) in parts or not parts - attr - said - _GENERIC_NOUNS - _SAME_HOLDER)
+                       for key, _ in leaves(record) if key):
                 continue
             text = {stem(w) for _, v in leaves(record) if isinstance(v, str) for w in _WORD.findall(v.lower())}
             if stem(owner) in keys | text | named:
@@ -578,7 +592,7 @@ def _other_unit(query: str, answered: list[CallRecord]) -> list[str]:
     """"how many cups of milk" answered by 720 ml: an amount asked in a unit of measure that no goal call's answer
     gives in that unit (a key or a value naming it: ``unit: cup``, ``calories_kcal``)."""
     out = []
-    for m in _HOW_MANY_UNIT.finditer(query.lower()):
+    for m in HOW_MANY_UNIT.finditer(query.lower()):
         unit = UNIT_OF.get(m.group(1))
         if unit is None or not answered:
             continue
@@ -804,11 +818,13 @@ def _changed(call: CallRecord, verb: str, writers: dict[str, str]) -> bool:
 
 
 def judge(query: str, plan: Plan, calls: list[CallRecord], output_schemas: dict[str, Any] | None = None,
-          nearby_fields: set[str] | None = None, writers: dict[str, str] | None = None) -> Outcome:
+          nearby_fields: set[str] | None = None, writers: dict[str, str] | None = None,
+          kin: Kinship | None = None) -> Outcome:
     """The run's status and reasons (see the module). ``output_schemas``: tool id -> declared output schema;
     ``nearby_fields``: stems of the field names of the tools next to the plan's (:func:`nearby_asks`);
     ``writers``: the tools that may change data (``Runner.changing_tools``; a request that asks for a change needs
-    a successful call of one)."""
+    a successful call of one); ``kin``: whether a word is near in meaning to one of others (:func:`_untraced`;
+    without it, only words of the same stem or first letters count)."""
     if not calls:
         why = "the planner found no tool for the request" if not plan.tools else "no tool was called"
         return Outcome("failure", [why])
@@ -879,6 +895,53 @@ def judge(query: str, plan: Plan, calls: list[CallRecord], output_schemas: dict[
             if not any(meets(ask, v, query) for v in pool if not is_empty(v) or (counting and v == [])):
                 outcome.reasons.append(f"the answer lacks {ask.describe()} (the request asks {ask.word!r}): "
                                        "no goal call returned one")
+    if values:
+        for noun in _untraced(query, plan, answered, passed, {a.word for a in outcome.asked} | via_fields, kin):
+            outcome.reasons.append(f"the request asks for the {noun}, which nothing the goal calls gave or are about "
+                                   "names")
     if outcome.reasons:
         outcome.status = "partial" if ok else "failure"
     return outcome
+
+
+def _untraced(query: str, plan: Plan, answered: list[CallRecord], passed: list[Any], known: set[str],
+              kin: Kinship | None = None) -> list[str]:
+    """Nouns in asking position (:func:`asked_nouns`: "which form is her daughter in", "which primary schools are
+    there") of which the answer holds no trace: no key or value of the goal calls' results or of the records on
+    the way names one or a word of the same stem or first letters ("cardiologists": ``cardiology``), nor the goal
+    tools' names or descriptions, nor (with ``kin``, the embedder's :class:`WordKinship`) a word near in meaning
+    ("which car": ``vehicle``). A guardian's record answers no form; a neighbourhood's id and postcode name no
+    school."""
+    nouns = asked_nouns(query) - known
+    if not nouns:
+        return []
+    tools = {t.id: t for t in plan.tools}
+    names = {stem(w) for o in read(query, vocabulary_of(*(f"{t.name} {t.description[:600]}" for t in plan.tools)))
+             if o.kind in NAMING_KINDS or is_subject(query, o)
+             for w in _WORD.findall(str(o.value).lower())}  # (a name the request gives is no thing asked)
+    said: set[str] = set()  # the words of the answer's keys, values, tools' names and descriptions
+    for value in [_value(c) for c in answered] + list(passed):
+        for key, v in leaves(value):
+            said |= {p for k in key for p in key_parts(k)}
+            if isinstance(v, str) and len(v) < 200:
+                said |= {w for w in _WORD.findall(v.lower()) if len(w) > 2}
+    for c in answered:
+        tool = tools.get(c.substitute_for or c.tool)
+        text = f"{(c.replanned[-1].tool if c.replanned else c.tool).rsplit('/', 1)[-1]} " + \
+            (f"{tool.name} {tool.description[:600]}" if tool else "")
+        said |= set(key_parts(text))
+    trace = {stem(w) for w in said}
+    cues = {stem(w) for a in asks(query) for w in _WORD.findall(a.word)}  # ("what's wrong": a problem is asked)
+    words = _WORD.findall(query.lower())
+    out = []
+    for n in sorted(nouns - trace - names - cues - _GENERIC_NOUNS):
+        at = [i for i, w in enumerate(words) if stem(w) == n]
+        if len(n) < 3 or n in NUMBER_WORDS or re.fullmatch(_MONTHS, n) or \
+                any(i and stem(words[i - 1]) in trace for i in at) or \
+                len(n) >= 5 and any(t[:5] == n[:5] for t in trace):
+            continue  # (an "email address" is an email; a "seal number" a seal)
+        word = words[at[0]] if at else n
+        if kin is not None and kin(singular(word), sorted(said)[:400]):
+            continue
+        out.append(word)
+    return out

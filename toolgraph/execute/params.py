@@ -143,9 +143,13 @@ def _parts(key: str) -> list[str]:
     return re.findall(r"[a-z0-9]+", split_case(str(key)).lower().replace("_", " "))
 
 
+_ID_SHAPED = re.compile(r"(?=[A-Za-z0-9-]*\d)[A-Za-z0-9][A-Za-z0-9_.:/-]{1,40}")  # D-2Q-04, 1042, ab12
+
+
 def role_keys(value: Any, param: str, depth: int = 0) -> list[str]:
     """Keys in ``value`` that name ``param`` with a role before it (``current_depot_id``, ``homeDepotId`` for
-    ``depot_id``), the first list item's included, in the order met."""
+    ``depot_id``; ``home_desk`` holding an id-shaped value for ``desk_id``), the first list item's included, in
+    the order met."""
     want = _parts(param)
     out: list[str] = []
     if depth > 6 or len(want) < 2:
@@ -156,6 +160,9 @@ def role_keys(value: Any, param: str, depth: int = 0) -> list[str]:
         parts = _parts(k) if k else []
         if len(parts) > len(want) and parts[-len(want):] == want and k not in out:
             out.append(k)
+        elif want[-1] == "id" and len(parts) >= len(want) and parts[-len(want) + 1:] == want[:-1] and \
+                isinstance(v, str) and _ID_SHAPED.fullmatch(v) and k not in out:
+            out.append(k)  # home_desk: "D-2Q-04" for desk_id (a role and the thing, holding its id)
         if isinstance(v, dict | list):
             out += [x for x in role_keys(v, param, depth + 1) if x not in out]
     return out

@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
+from toolgraph.embeddings.kinship import WordKinship
 from toolgraph.execute.answer import llm_answer, rules_answer
 from toolgraph.execute.base import Executor
 from toolgraph.execute.learn import learn
@@ -35,7 +36,8 @@ async def execute_plan(store: Any, plan: Plan, *, executors: Sequence[Executor],
     answered = time.perf_counter()
     ok = sum(c.status == "ok" for c in calls)
     nearby = await asyncio.to_thread(nearby_field_words, store, plan.tool_ids())
-    outcome = judge(plan.query, plan, calls, runner.output_schemas(), nearby, runner.changing_tools())
+    outcome = await asyncio.to_thread(judge, plan.query, plan, calls, runner.output_schemas(), nearby,
+                                      runner.changing_tools(), word_kinship(embedder))
     usage = {"calls": len(calls), "ok": ok, "failed": sum(c.status == "failed" for c in calls),
              "skipped": sum(c.status == "skipped" for c in calls), "attempts": sum(c.attempts for c in calls),
              "llm": llm.usage.since(mark) if mark is not None else None, "plan": plan.usage.model_dump()}
@@ -48,6 +50,19 @@ async def execute_plan(store: Any, plan: Plan, *, executors: Sequence[Executor],
         result.learned = await asyncio.to_thread(learn, store, result, embedder=embedder, save=config.save,
                                                  teach=config.learn)
     return result
+
+
+_KINSHIPS: dict[int, WordKinship] = {}
+
+
+def word_kinship(embedder: Any) -> WordKinship | None:
+    """The embedder's word kinship for the judge (one per embedder, its vectors cached); None without one."""
+    if embedder is None:
+        return None
+    kinship = _KINSHIPS.get(id(embedder))
+    if kinship is None or kinship.embedder is not embedder:
+        kinship = _KINSHIPS[id(embedder)] = WordKinship(embedder)
+    return kinship
 
 
 def nearby_field_words(store: Any, tool_ids: list[str]) -> set[str]:

@@ -63,6 +63,8 @@ _QUESTION = re.compile(r"\s*(?:when|what|what's|which|who|who's|whom|whose|where
                        r"does|do|did|has|have)\b", re.IGNORECASE)
 
 
+#: a person's pronoun: the lower-case name a request gives is a person's ("... and what's her locker number")
+_PERSONAL = re.compile(r"\b(?:she|he|her|his|him|hers|herself|himself)\b", re.IGNORECASE)
 ACRONYM = re.compile(r"[A-Z]{2,5}")  # one all-capital word: a field's name (IBAN, VIN, PIN) as often as a name
 HANDED = ("email", "slug", "identifier", "noun_id", "isbn")  # values a request hands over by their shape
 DATED = ("date", "month")  # a day or a month the request gives: some tool of the chain should take it
@@ -88,6 +90,7 @@ def tool_kinds(card: ToolCard) -> set[str]:
 
 
 PEOPLE_WORDS = frozenset(PERSON_KINDS) | ROLE_WORDS
+_PEOPLE = frozenset(PERSON_KINDS) - {"account", "profile"}  # the nouns of a lookup of people
 
 
 def answer_words(card: ToolCard) -> set[str]:
@@ -375,7 +378,9 @@ class ChainFinder:
             return -w.grounding  # the request names something the chain never looks up
         kinds = {m.kind for m in named if m.kind}
         nots = {m.cue[1:] for m in named if m.cue and m.cue.startswith("!")}
-        mine = tool_kind(first)
+        mine = tool_kind(first) or ("person" if "person" in tool_kinds(first) or _PEOPLE & {
+            singular(x) for x in WORD.findall(split_case(f"{first.name} {bare_path(first)}").lower())}
+            else None)  # (find_members, find_instructors: their records hold people)
         fit = (w.kind if mine in kinds else -w.kind) if kinds and mine else 0.0
         if mine and mine in nots and mine not in kinds:
             fit = -w.kind
@@ -527,8 +532,10 @@ class ChainFinder:
             if not self._request.mentions:  # lowercase names: what the tools' words leave of the request
                 vocabulary = vocabulary_of(*(f"{c.name} {c.description[:400]} {' '.join(p.name for p in c.params)}"
                                              for c in self.graph.cards.values()))
-                self._request.mentions = [  # (other leftovers are too weak a sign: "the lead actor")
-                    Mention(o.value, None) for o in read(text, vocabulary)
+                person = "person" if _PERSONAL.search(text) else None  # "where does aoife brennan sit, and
+                self._request.mentions = [  # what's her locker number": a person (other leftovers are too weak a
+                    Mention(o.value, None if o.kind == "residual_place" else person)  # sign: "the lead actor")
+                    for o in read(text, vocabulary)
                     if o.kind in ("residual_place", "residual_owner") or is_subject(text, o)]
         return self._request
 

@@ -201,16 +201,23 @@ def asks_to_change(query: str) -> str | None:
     return None
 
 
-_WH_PLURAL = re.compile(r"\s*(?:(?:what|which)\s+(?:[a-z]+\s+)?([a-z]{3,}s)\s+(?:do|does|did|are|were|have|has|is)\b|"
+_WH_PLURAL = re.compile(r"\s*(?:(?:what|which)\s+(?:[a-z0-9]+\s+){0,3}?([a-z]{3,}s)\s+"
+                        r"(?:do|does|did|are|were|have|has|is)\b|"
                         r"which\s+([a-z]{3,}s)\s+(?!of\b)[a-z]+|"  # "which cardiologists work at the clinic"
                         r"(?:what|which)\s+of\s+(?:the|your|our|their|my|these|those)\s+([a-z]{3,}s)\b)")  # "which
 # of your hotels are in kelderby"
 
 
+#: a request for every one of the things: "who teaches each one", "when does each of them renew"
+_EACH = re.compile(r"\b(?:each|every)\s+(?:one|of\s+(?:them|those|these))\b|\ball\s+of\s+them\b")
+
+
 def asks_many(text: str) -> bool:
-    """A question for things in the plural ("what books does she have checked out", "which open issues are ...")."""
+    """A question for things in the plural ("what books does she have checked out", "which year 11 science groups
+    are there", "which open issues are ...", "... and who teaches each one")."""
     m = _WH_PLURAL.match(text.lower())
-    return m is not None and not (m.group(1) or m.group(2) or m.group(3)).endswith(("ss", "us", "is"))
+    return m is not None and not (m.group(1) or m.group(2) or m.group(3)).endswith(("ss", "us", "is")) or \
+        _EACH.search(text.lower()) is not None
 
 
 # The verbs that open the name of a tool that changes data (``cancel_booking``, ``addReview``); reads such as

@@ -131,7 +131,8 @@ ROLE_WORDS = frozenset(
 PERSON_KINDS = ("user", "person", "member", "employee", "account", "customer", "contact", "profile", "staff",
                 "agent", "people", "player", "patient", "driver", "student", "engineer", "developer", "teacher",
                 "instructor", "doctor", "physician", "nurse", "trainer", "coach", "guest", "passenger", "tenant",
-                "client", "technician", "volunteer")
+                "client", "technician", "volunteer", "adopter", "grower", "farmer", "referee", "chef", "tutor",
+                "dentist", "vet", "mechanic", "pilot", "resident", "attendee", "speaker", "applicant", "visitor")
 
 
 def role_stem(word: str) -> str:

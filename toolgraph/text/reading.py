@@ -323,10 +323,13 @@ def read(text: str, vocabulary: frozenset[str] | set[str] = frozenset()) -> list
         if rest and first.lower().endswith("ing") and len(first) > 5:  # "making shakshuka": shakshuka
             start, run = start + len(first) + 1, rest
         words = run.split()
+        ends = not text[start + len(run):].strip(" ") or text[start + len(run):].lstrip(" ")[0] in ",.;:?!"
         if after in SUBJECT_CUES and len(words) >= 2 and words[-1].islower() and (
-                after not in ("is", "are", "was", "were") or words[-1].endswith(("ed", "ing"))) and \
-                _next_word(text, start + len(run)) in _AFTER_VERB:  # "does bellweather textiles owe us", "is
-            run = " ".join(words[:-1])  # margit oyelaran booked into": the verb
+                after not in ("is", "are", "was", "were") or words[-1].endswith(("ed", "ing")) or
+                words[-1] in _PARTICIPLES) and (_next_word(text, start + len(run)) in _AFTER_VERB or ends and (
+                len(words) == 3 or after in ("is", "are", "was", "were"))):  # "does bellweather textiles owe us",
+            run = " ".join(words[:-1])  # "is margit oyelaran booked into", "where does aoife brennan sit?", "when
+            # was calum reid born": the verb
         kind = ("residual_place" if after in PLACE_CUES else
                 "residual_owner" if after in ("'s", "by", "named", "called") else
                 "residual_named" if after == "the" and head else "residual")  # "the glasgow depot": names one
@@ -344,6 +347,9 @@ def read(text: str, vocabulary: frozenset[str] | set[str] = frozenset()) -> list
 PLACE_CUES = {"in", "at", "near", "around", "from", "to"}
 #: words after which a question's subject comes: "how many days does nils ekdahl have left"
 SUBJECT_CUES = AUXILIARY_VERBS - {"be", "shall", "may", "might", "must"}
+#: past participles not ending in -ed ("when was calum reid born")
+_PARTICIPLES = frozenset("born made built paid sold bought sent held kept left told found won seen taken given done "
+                         "known shown grown drawn written brought caught taught put set cut run hurt met".split())
 #: what follows a question's verb, not a name: "does bellweather textiles owe us", "did he spend at the bar"
 _AFTER_VERB = frozenset("us me him her them it you the a an at in on for to with from this that into out up off "
                         "over about by".split())
