@@ -293,6 +293,33 @@ def test_a_lower_case_name_a_pronoun_calls_a_person_is_looked_up_among_people(st
         "GET /members"]
 
 
+KITCHEN = {"openapi": "3.0.0", "info": {"title": "kitchen", "version": "1"},
+           "servers": [{"url": "https://kitchen.example.test/api"}], "paths": {
+    "/dishes/{dish_id}": op("Get a dish", "Kitchen card of one dish, with compact keys: nm (name), alg (allergens), "
+                            "kcal (calories per portion), g (portion weight in grams).", [
+                                {"name": "dish_id", "in": "path", "required": True, "schema": {"type": "string"}}],
+                            {"type": "object"}),
+    "/events": op("List events", "Catered events with their menus and how many portions they serve.", [],
+                  {"type": "object", "properties": {"events": {"type": "array", "items": {
+                      "type": "object", "properties": {"event_id": {"type": "string"}, "menu_id": {"type": "string"},
+                                                       "portions": {"type": "integer"}}}}}}),
+    "/menus/{menu_id}": op("Get a menu", "A menu: its dishes and the calories of a portion of each.", [
+        {"name": "menu_id", "in": "path", "required": True, "schema": {"type": "string"}}],
+        {"type": "object", "properties": {"dishes": {"type": "array", "items": {"type": "object", "properties": {
+            "dish_id": {"type": "string"}, "calories": {"type": "integer"}}}}}}),
+}}
+
+
+def test_a_question_that_names_nothing_and_asks_what_the_first_ones_tools_answer_is_not_planned_apart(
+        store: Any, tmp_path: Path) -> None:
+    """"What allergens are in dish DS-214? And how many calories is one portion?": the dish's card answers the
+    calories (its description says kcal is the calories per portion); the second question is not planned as a
+    chain of its own through the events and their menus."""
+    ids = import_spec(store, tmp_path, KITCHEN, "kitchen")
+    assert planned(store, "what allergens are in dish DS-214? and how many calories is one portion?", ids) == [
+        "GET /dishes/{dish_id}"]
+
+
 def test_a_goal_that_fetches_one_of_the_things_asked_for_in_the_plural_narrows_the_list() -> None:
     from toolgraph.planner.chains import narrows
 

@@ -442,6 +442,9 @@ def test_a_questions_verb_is_no_part_of_the_name_before_it_and_units_are_no_name
         "aoife brennan"]
     assert [o.value for o in read("when was calum reid born?", tools)] == ["calum reid"]
     assert [o.value for o in read("does anna maria lopez pay by card?", tools)][:1] == ["anna maria lopez"]
+    # the question's subject before other leftovers; hectares are a unit, no name
+    offers = read("how many hectares of potatoes has jakob feldhaus got in this season?", tools)
+    assert offers[0].value == "jakob feldhaus" and any(o.kind == "unit" and o.noun == "hectare" for o in offers)
 
 
 def test_an_id_held_under_a_role_and_the_things_name_fills_its_id() -> None:

@@ -142,7 +142,8 @@ MEASURES = {u: set(forms.split()) for u, forms in (
     ("teaspoon", "teaspoon teaspoons tsp"), ("tablespoon", "tablespoon tablespoons tbsp"),
     ("mile", "mile miles mi"), ("kilometre", "kilometre kilometer km kms"), ("metre", "metre meter m"),
     ("inch", "inch inches in"), ("foot", "foot feet ft"), ("gallon", "gallon gallons gal"), ("pint", "pint pints pt"),
-    ("calorie", "calorie calories kcal cal"))}
+    ("calorie", "calorie calories kcal cal"), ("hectare", "hectare hectares ha"),
+    ("tonne", "tonne tonnes ton tons t"))}
 #: a unit's name or symbol as a request writes it -> the unit (not the short ones that are also words: in, m, l)
 UNIT_OF = {form: u for u, forms in MEASURES.items() for form in forms
            if len(form) > 2 or form in {"oz", "kg", "lb", "ml", "km"}}
@@ -341,7 +342,8 @@ def read(text: str, vocabulary: frozenset[str] | set[str] = frozenset()) -> list
         words = [w for w in m.group(1).split() if w.lower() not in STOP and w.lower() not in PRONOUNS]
         if words and _number(words[0]) is None:  # ("for ten people" is a count, no topic)
             add(Offer(" ".join(words), "topic", start=m.start(1)))
-    return out
+    subjects = [o for o in out if is_subject(text, o)]  # the question's subject first among the leftovers: "how
+    return subjects + [o for o in out if o not in subjects]  # many hectares of potatoes has jakob feldhaus got"
 
 
 PLACE_CUES = {"in", "at", "near", "around", "from", "to"}
