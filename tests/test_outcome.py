@@ -830,3 +830,24 @@ def test_an_asked_thing_the_answer_never_names_and_another_holders_attribute_are
     query = "How much would priya venkatesan's home insurance cost per year?"
     outcome = judge(query, make_plan(query, [["find_customers"]]), [customers])
     assert outcome.status == "partial" and any("how much" in r for r in outcome.reasons), outcome.reasons
+
+
+def test_how_much_of_one_thing_is_not_answered_by_several_of_them_with_their_amounts() -> None:
+    """"How much is still owed on the invoice for his party" answered by both of his invoices: one is asked, and
+    the answer does not say which (nor totals them); "how much is a scale and polish" over a price list names
+    its treatment, which answers."""
+    from toolgraph.execute.answer import rules_answer
+
+    invoices = CallRecord(id="c2", tool=f"{GROUP}/listinvoices", level=1, status="ok", raw_value={"invoices": [
+        {"invoice_id": "INV-7690", "event_title": "Achterberg family Christmas lunch", "total": 2977.15},
+        {"invoice_id": "INV-7744", "event_title": "Tobias Achterberg's 60th birthday party", "total": 4122.8}]})
+    query = "how much is still owed on the invoice for the 60th birthday party?"
+    outcome = judge(query, make_plan(query, [["listinvoices"]]), [invoices])
+    assert outcome.status == "partial" and any("one invoice" in r for r in outcome.reasons), outcome.reasons
+    assert "total over" not in rules_answer(query, [["c2"]], [invoices]).text
+    assert "Their total over 2" in rules_answer("how much do we owe on all the invoices?", [["c2"]], [invoices]).text
+    prices = CallRecord(id="c1", tool=f"{GROUP}/list_treatments", level=0, status="ok", raw_value={"treatments": [
+        {"name": "Scale and polish", "code": "SP-1", "price": 65.0},
+        {"name": "Scale and polish (extended, hygienist)", "code": "SP-2", "price": 95.0}]})
+    query = "how much is a scale and polish, and what's the treatment code for it?"
+    assert judge(query, make_plan(query, [["list_treatments"]]), [prices]).status == "success"

@@ -22,6 +22,7 @@ from toolgraph.execute.outcome import (
     leaves,
     matching,
     meets,
+    one_of_listed,
     request_words,
     selected,
     value_at,
@@ -174,7 +175,8 @@ def _facts(query: str, call: CallRecord, value: Any) -> list[str]:
         more = ", …" if len(records) > 5 else ""
         out.append(f"{len(records)} found by {call.tool} [{call.id}]" + (f": {', '.join(labels)}{more}"
                                                                           if labels else "") + ".")
-    totals = _totals(query, records)  # "how much did he spend", "how many litres": the sum over the records
+    totals = {} if one_of_listed(query, call) else _totals(query, records)  # "how much did he spend", "how
+    # many litres": the sum over the records (not over the invoices of "the invoice for his party")
     if totals:
         out.append(f"Their total over {len(records)}: " + "; ".join(f"{k}: {round(v, 2):g}" for k, v in totals.items())
                    + f" [{call.id}].")

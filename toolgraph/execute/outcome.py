@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from toolgraph.execute.compress import dumps
+from toolgraph.execute.compress import dumps, record_label
 from toolgraph.execute.models import CallRecord
 from toolgraph.planner.models import Plan
 from toolgraph.text.lexicon import AUXILIARY_VERBS, FINDING, asks_many, asks_to_change
@@ -751,6 +751,53 @@ _PICKS = re.compile(r"\b(?:first|any|latest|newest|most recent|last|oldest|top|o
                     r"biggest|largest|smallest|cheapest|highest|lowest|best|worst)\b", re.IGNORECASE)
 
 
+_ALL_OF = re.compile(r"\b(?:total|totals|altogether|in all|all|combined|sum|overall|each|every)\b")
+
+
+def one_of_listed(query: str, call: CallRecord) -> str | None:
+    """The kind of the records a call listed when the request speaks of one of them ("how much is still owed on
+    the invoice for ...", "on her crown claim": ``invoice``, ``claim``; the singular of the list's key or of the
+    tool's name, its plural not said, no total or "each" asked); else None."""
+    value = _value(call)
+    lists = [(k, v) for k, v in value.items() if isinstance(v, list)] if isinstance(value, dict) else [("", value)]
+    q = query.lower()
+    if len(lists) != 1 or not isinstance(lists[0][1], list) or len(lists[0][1]) < 2 or _ALL_OF.search(q) or \
+            asks_many(query):
+        return None
+    words = set(_WORD.findall(q))
+    for w in key_parts(f"{lists[0][0]} {call.tool.rsplit('/', 1)[-1]}"):
+        one = singular(w)
+        if w.endswith("s") and len(w) > 3 and one != w and one in words and w not in words:
+            return one
+    return None
+
+
+def _one_amount(query: str, answered: list[CallRecord]) -> list[str]:
+    """"How much is still owed on the invoice for his 60th birthday party" answered by his two invoices, each with
+    its amounts: the request asks about one of the records, and the answer does not say which (the run never got
+    to the one: its record, by its id)."""
+    if "how much" not in query.lower():
+        return []
+    out = []
+    for c in answered:
+        kind = one_of_listed(query, c)
+        if kind is None:
+            continue
+        value = _value(c)
+        records = value if isinstance(value, list) else next(v for v in value.values() if isinstance(v, list))
+        if not all(isinstance(r, dict) and any(_is_number(v) and set(key_parts(k)) & (MONEY_KEYS | COUNT_KEYS)
+                                                for k, v in r.items()) for r in records):
+            continue
+        q = " ".join(_WORD.findall(query.lower()))
+        named = [r for r in records if (label := record_label(r)) and
+                 f" {' '.join(_WORD.findall(label.lower()))} " in f" {q} "]
+        if len(named) == 1:
+            continue  # "how much is a scale and polish": the treatment named so, of the price list
+        out.append(f"the request asks about one {kind}, but goal call [{c.id}] gave {len(records)}, each with its "
+                   "own amount, and none picked out")
+    return out
+
+
 def _arbitrary(query: str, calls: list[CallRecord]) -> list[str]:
     """A value taken from the first of several records that a call listed with no filter at all, when that record
     holds nothing the request names and the request asks for no first, latest or best one: the first driver of
@@ -872,7 +919,7 @@ def judge(query: str, plan: Plan, calls: list[CallRecord], output_schemas: dict[
     for why in _wrong_owner(query, plan, answered, nearby_fields or set(), calls) + \
             _narrowed(query, calls, answered) + _other_unit(query, answered) + \
             _same_thing(query, calls, answered) + _arbitrary(query, calls) + \
-            _only_found(query, answered):
+            _only_found(query, answered) + _one_amount(query, answered):
         outcome.reasons.append(why)
     named = {stem(p) for c in answered for p in key_parts(c.tool.rsplit("/", 1)[-1])}  # air_quality: "the air"
     which = which_nouns(query)
