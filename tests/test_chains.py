@@ -320,6 +320,14 @@ def test_a_question_that_names_nothing_and_asks_what_the_first_ones_tools_answer
         "GET /dishes/{dish_id}"]
 
 
+def test_a_short_form_field_answers_what_it_stands_for() -> None:
+    """``size_sqm`` answers "how many square metres"; ``kcal`` the calories."""
+    from toolgraph.text.words import expand_abbreviations
+
+    assert {"square", "metres"} <= expand_abbreviations({"size", "sqm"})
+    assert "calories" in expand_abbreviations({"kcal"}) and expand_abbreviations({"size"}) == {"size"}
+
+
 def test_a_goal_that_fetches_one_of_the_things_asked_for_in_the_plural_narrows_the_list() -> None:
     from toolgraph.planner.chains import narrows
 

@@ -447,6 +447,24 @@ def test_a_questions_verb_is_no_part_of_the_name_before_it_and_units_are_no_name
     assert offers[0].value == "jakob feldhaus" and any(o.kind == "unit" and o.noun == "hectare" for o in offers)
 
 
+def test_a_name_with_its_kind_after_it_is_a_name_and_picks_the_record_of_that_kind() -> None:
+    """"has bramble the rabbit had", "to adopt maple the cat": names (as an owner's name is), never the verb of
+    "book the room" or "warehouses stock the drill"; of two animals called Bramble, the rabbit comes first."""
+    from toolgraph.execute.params import exact_first
+
+    words = frozenset({"vaccination", "animal", "kennel", "applied", "anyone", "room", "drill", "warehouses"})
+    assert [(o.value, o.kind) for o in read("Which vaccinations has bramble the rabbit had so far?", words)][:1] == [
+        ("bramble", "residual_owner")]
+    assert ("maple", "residual_owner") in [(o.value, o.kind) for o in read(
+        "has anyone applied to adopt maple the cat?", words)]
+    for text in ("please book the room for me", "Which of our warehouses stock the drill?"):
+        assert not any(o.kind == "residual_owner" for o in read(text, words)), text
+    animals = [{"animal_id": "A-3110", "name": "Bramble", "species": "dog"},
+               {"animal_id": "A-3111", "name": "Bramble", "species": "rabbit"}]
+    ranked = exact_first(animals, {"bramble"}, request="Which vaccinations has bramble the rabbit had so far?")
+    assert [a["animal_id"] for a in ranked] == ["A-3111", "A-3110"]
+
+
 def test_an_id_held_under_a_role_and_the_things_name_fills_its_id() -> None:
     """A member's ``home_desk: "D-2Q-04"`` fills a desk's ``desk_id`` (a role and the thing, an id's shape); a
     club's name under ``home_club`` is no club id."""

@@ -186,24 +186,24 @@ def exact_first(value: Any, wanted: set[str], depth: int = 0, request: str = "")
     if isinstance(value, list):
         said_words = {w for w in text.split() if len(w) > 2 and w not in STOP}
 
-        def rank(item: Any) -> tuple[int, int]:
+        def rank(item: Any) -> tuple[int, int, int]:
             if not isinstance(item, dict):
-                return (3, 0)
-            labels = [str(item.get(k, "")).strip().lower() for k in LABEL_KEYS if item.get(k) not in (None, "")]
-            if any(label in wanted for label in labels):
-                return (0, 0)
-            said = [len(p) for p in (" ".join(re.findall(r"[a-z0-9]+", label)) for label in labels)
-                    if p and f" {p} " in text]
-            if said:
-                return (1, -max(said))
-            score = 0
+                return (3, 0, 0)
+            score = 0  # (also between records of one label: "bramble the rabbit" of two called Bramble)
             for v in item.values():
                 if not isinstance(v, str) or len(v) > 80:
                     continue
                 every = re.findall(r"[a-z0-9]+", v.lower())
                 hits = {w for w in every if len(w) > 2 and w not in STOP} & said_words
                 score += 2 * len(hits) if hits and f" {' '.join(every)} " in text else len(hits)
-            return (2, -score) if score else (3, 0)
+            labels = [str(item.get(k, "")).strip().lower() for k in LABEL_KEYS if item.get(k) not in (None, "")]
+            if any(label in wanted for label in labels):
+                return (0, 0, -score)
+            said = [len(p) for p in (" ".join(re.findall(r"[a-z0-9]+", label)) for label in labels)
+                    if p and f" {p} " in text]
+            if said:
+                return (1, -max(said), -score)
+            return (2, 0, -score) if score else (3, 0, 0)
         return sorted(value, key=rank)
     if isinstance(value, dict):
         return {k: exact_first(v, wanted, depth + 1, text) if isinstance(v, list | dict) else v

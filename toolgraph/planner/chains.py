@@ -53,7 +53,15 @@ from toolgraph.text.params import (
 )
 from toolgraph.text.reading import given_strongly, is_subject, pick, read, vocabulary_of
 from toolgraph.text.schema import NUMERIC_TYPES, described_output_text, json_type_of, schema_keys
-from toolgraph.text.words import BM25_STOPWORDS, WORD, content_words, singular, split_case, stem
+from toolgraph.text.words import (
+    BM25_STOPWORDS,
+    WORD,
+    content_words,
+    expand_abbreviations,
+    singular,
+    split_case,
+    stem,
+)
 
 if TYPE_CHECKING:
     from toolgraph.planner.graph import PlannerGraph, ToolCard
@@ -104,6 +112,7 @@ def answer_words(card: ToolCard) -> set[str]:
         inputs = {w for p in card.params for w in content_words(split_case(p.name))}  # details: name, phone...")
         words |= {w for w in content_words(split_case(described_output_text(card.description[:600])))
                   if w not in inputs and len(w) > 2}
+    words = expand_abbreviations(words)  # (size_sqm: square metres)
     if "name" in words and {singular(w) for w in words} & PEOPLE_WORDS:  # a patient's record, or a hotel's with
         words.add("person")  # its manager's name, names a person: it answers "who" and "whose"
     return {stem(w) for w in words}
@@ -415,6 +424,10 @@ class ChainFinder:
             at = text.find(m.text.lower())
             if at < 0 or not words or len(words[0]) < 2 or any(x in BM25_STOPWORDS for x in words):
                 continue  # (not a name: "s that depot" read from "what's that depot's")
+            apposed = re.match(r"\s+the\s+([a-z]{3,})\b", text[at + len(m.text):])
+            if apposed:  # "is clementine the cat in": a cat (not a kennel called clementine)
+                out.add(stem(apposed.group(1)))
+                continue
             raw = WORD.findall(text[:at])[-2:]
             before = [] if raw[-1:] and raw[-1] in _NOT_ITS_KIND else [x for x in raw if x not in BM25_STOPWORDS]
             rest = text[at + len(m.text):]

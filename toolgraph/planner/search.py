@@ -27,6 +27,7 @@ from toolgraph.planner.memory import LongTermMemory
 from toolgraph.planner.models import Plan, Subtask, SubtaskResult
 from toolgraph.planner.policy import GraphPolicy, LLMPolicy, Policy
 from toolgraph.planner.run import SearchRun
+from toolgraph.text.words import stem
 
 if TYPE_CHECKING:
     from toolgraph.db.store import GraphStore
@@ -36,6 +37,10 @@ if TYPE_CHECKING:
 __all__ = ["Planner", "PlannerConfig"]
 
 log = logging.getLogger(__name__)
+
+
+#: words of a question that say no more of what it asks than its other words
+_GENERIC_ASKED = frozenset(stem(w) for w in "many much number name id value code detail details info".split())
 
 
 class Planner:
@@ -140,12 +145,13 @@ class Planner:
         if prior is None or prior.status != "success" or not prior.tools:
             return None
         req = self.chain_finder.request(subtask.description)
-        asked = req.asked - {"many", "much"}  # (the question's words)
+        asked = req.asked - _GENERIC_ASKED  # (the question's words; "the chip number" asks for the chip)
         if req.mentions or req.change or any(o.kind not in ("number", "count", "unit") for o in req.offers) or \
                 not asked:
             return None
         answered = set().union(*(self.chain_finder.facts(c).answer for c in self.graph.tools(prior.tools).values()))
-        if all(a in answered or len(a) >= 5 and any(w[:5] == a[:5] for w in answered) for a in asked):
+        if all(a in answered or any(len(a) >= 5 and w[:5] == a[:5] or len(a) >= 4 and a in w for w in answered)
+               for a in asked):  # ("weigh": weight; "chip": microchip)
             return prior
         return None
 

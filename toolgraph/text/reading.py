@@ -331,6 +331,11 @@ def read(text: str, vocabulary: frozenset[str] | set[str] = frozenset()) -> list
                 len(words) == 3 or after in ("is", "are", "was", "were"))):  # "does bellweather textiles owe us",
             run = " ".join(words[:-1])  # "is margit oyelaran booked into", "where does aoife brennan sit?", "when
             # was calum reid born": the verb
+        if _APPOSITION.match(text, start + len(run)) and text[:start].strip() and words[-1].lower() not in \
+                ORDER_VERBS and (after == "to" if len(words) > 1 else after in SUBJECT_CUES):  # "has bramble the
+            start, run = start + len(run) - len(words[-1]), words[-1]  # rabbit had", "to adopt maple the cat": a
+            add(Offer(run, "residual_owner", start=start, head=_next_word(text, start + len(run))))  # name, then its
+            continue  # kind (not "book the room", "warehouses stock the drill")
         kind = ("residual_place" if after in PLACE_CUES else
                 "residual_owner" if after in ("'s", "by", "named", "called") else
                 "residual_named" if after == "the" and head else "residual")  # "the glasgow depot": names one
@@ -349,6 +354,9 @@ def read(text: str, vocabulary: frozenset[str] | set[str] = frozenset()) -> list
 PLACE_CUES = {"in", "at", "near", "around", "from", "to"}
 #: words after which a question's subject comes: "how many days does nils ekdahl have left"
 SUBJECT_CUES = AUXILIARY_VERBS - {"be", "shall", "may", "might", "must"}
+#: a name's kind after it ("has bramble the rabbit had", "is clementine the cat in", "adopt maple the cat?")
+_APPOSITION = re.compile(r"\s+the\s+[a-z]{3,}(?=\s*(?:[,.;:?!)]|$)|\s+(?:in|on|at|had|has|have|is|was|been|got|"
+                         r"get|for|from|with|to)\b)")
 #: past participles not ending in -ed ("when was calum reid born")
 _PARTICIPLES = frozenset("born made built paid sold bought sent held kept left told found won seen taken given done "
                          "known shown grown drawn written brought caught taught put set cut run hurt met".split())

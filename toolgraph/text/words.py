@@ -181,3 +181,17 @@ ATTRIBUTE_STOPWORDS = frozenset(
     "many me more much my named need next no not now of on one or our please s see should show some t "
     "tell that the their them there these they this those to up want was we were what when where which "
     "too also again who whom whose why will with would yes you your".split())
+
+
+#: short forms APIs name fields with, and the words a request says them in (``size_sqm``: square metres)
+ABBREVIATIONS = {"sqm": "square metres", "m2": "square metres", "sqft": "square feet", "ft2": "square feet",
+                 "kg": "kilograms weight", "kgs": "kilograms weight", "lbs": "pounds weight", "km": "kilometres",
+                 "kcal": "calories", "qty": "quantity", "amt": "amount", "dob": "date of birth birthday born",
+                 "addr": "address", "tel": "telephone phone", "mob": "mobile phone", "desc": "description",
+                 "img": "image", "pct": "percent", "yr": "year", "yrs": "years", "hrs": "hours", "mins": "minutes"}
+
+
+def expand_abbreviations(words: set[str]) -> set[str]:
+    """``words`` with the words each short form among them stands for (``sqm`` -> square, metres)."""
+    return words | {w for a in words if a in ABBREVIATIONS for w in ABBREVIATIONS[a].split()}
+
