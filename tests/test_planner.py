@@ -131,6 +131,11 @@ def test_rule_decomposition() -> None:
     # A statement of what the user has is context for the request after it, not a task of its own.
     merged = decompose_rules("I have a photo named 'a.jpg'. Could you describe what is in it?")
     assert [s.description for s in merged] == ["I have a photo named 'a.jpg': Could you describe what is in it?"]
+    # a question that names nothing of its own asks about what the sentence before it named: its second question
+    joined = decompose_rules("does BR-120 have sesame in it? And what do you charge for a full case?")
+    assert [s.description for s in joined] == ["does BR-120 have sesame in it, and what do you charge for a full case?"]
+    apart = decompose_rules("Is the Alpenrose open? What's the weather in Paris?")  # (a question naming a place)
+    assert [s.description for s in apart] == ["Is the Alpenrose open", "What's the weather in Paris?"]
     with pytest.raises(ToolGraphError, match="empty"):
         decompose_rules(" . ")
 

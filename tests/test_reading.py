@@ -8,7 +8,7 @@ from toolgraph.errors import ArgumentError
 from toolgraph.execute.base import ExecTool
 from toolgraph.execute.params import bind
 from toolgraph.models import Param
-from toolgraph.text.reading import read
+from toolgraph.text.reading import pick, read
 
 
 def tool(*required: tuple[str, str], optional: tuple[tuple[str, str], ...] = (), enum: dict | None = None,
@@ -463,6 +463,20 @@ def test_a_name_with_its_kind_after_it_is_a_name_and_picks_the_record_of_that_ki
                {"animal_id": "A-3111", "name": "Bramble", "species": "rabbit"}]
     ranked = exact_first(animals, {"bramble"}, request="Which vaccinations has bramble the rabbit had so far?")
     assert [a["animal_id"] for a in ranked] == ["A-3111", "A-3110"]
+
+
+def test_a_role_the_request_names_picks_the_field_and_greetings_and_order_verbs_are_no_names() -> None:
+    """"its destination port" takes the route's destination locode, not its origin's; "hi, it's ... - please set up
+    a guest pass for ines farrow-mbeki": the guest is Ines, not "hi" nor "set"."""
+    from toolgraph.execute.params import exact_first, find_field
+
+    shipment = {"shipment_id": "SH-1", "route": {"origin": {"locode": "CNLGW"}, "destination": {"locode": "GBFXT"}}}
+    assert find_field(exact_first(shipment, set(), request="free days at its destination port?"), ["locode"]) == (
+        "GBFXT", "route.destination.locode")
+    assert find_field(exact_first(shipment, set(), request="where did it leave from?"), ["locode"])[0] == "CNLGW"
+    offers = read("hi, it's linnea.sorbo@example.no - please set up a guest pass for ines farrow-mbeki on 3/19/2027",
+                  frozenset({"issue", "guest", "pass", "member", "members", "date"}))
+    assert pick("guest_name", "string", "", offers, set(), True) == ("ines farrow-mbeki", "name")
 
 
 def test_an_id_held_under_a_role_and_the_things_name_fills_its_id() -> None:

@@ -205,9 +205,10 @@ def exact_first(value: Any, wanted: set[str], depth: int = 0, request: str = "")
                 return (1, -max(said), -score)
             return (2, 0, -score) if score else (3, 0, 0)
         return sorted(value, key=rank)
-    if isinstance(value, dict):
-        return {k: exact_first(v, wanted, depth + 1, text) if isinstance(v, list | dict) else v
-                for k, v in value.items()}
+    if isinstance(value, dict):  # the keys the request names first: "its destination port" takes the route's
+        said = set(text.split())  # destination's locode, not its origin's
+        items = sorted(value.items(), key=lambda kv: not set(_parts(kv[0])) & said)
+        return {k: exact_first(v, wanted, depth + 1, text) if isinstance(v, list | dict) else v for k, v in items}
     return value
 
 

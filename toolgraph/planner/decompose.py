@@ -100,6 +100,8 @@ def decompose_rules(query: str) -> list[Subtask]:
     for part in merged:  # a statement ("I have a photo 'a.jpg'") is context for the request after it
         if joined and STATEMENT.match(joined[-1]) and not REQUEST.search(joined[-1]):
             joined[-1] = f"{joined[-1]}: {part}"
+        elif joined and asks_of_the_last(part):  # "does BR-120 have sesame in it? And what do you charge for a
+            joined[-1] = f"{joined[-1]}, and {part}"  # case?": a question of the same thing (a second question)
         else:
             joined.append(part)
     if len(joined) > 1 and STATEMENT.match(joined[-1]) and not REQUEST.search(joined[-1]):
@@ -112,6 +114,23 @@ def decompose_rules(query: str) -> list[Subtask]:
         context = [i - 1] if i > 1 and BACK_REFERENCE.search(text) else []
         subtasks.append(Subtask(id=i, description=text, category=None, context=context))
     return subtasks
+
+
+_ASKING = re.compile(r"(?:what|what's|which|who|who's|whose|when|where|how|is|are|was|were|does|do|did|has|have)\b",
+                    re.IGNORECASE)
+#: what a question names by itself: a name, a quoted title, an id, an email, a date...
+_OWN_VALUES = ("name", "quoted", "identifier", "noun_id", "email", "isbn", "slug", "date", "month", "place", "cue",
+               "url", "phone")
+
+
+def asks_of_the_last(part: str) -> bool:
+    """A question that names nothing of its own (no name, id, date or other value; no change asked): it asks
+    about what the sentence before it named ("... DS-214? And how many calories is one portion?")."""
+    from toolgraph.text.lexicon import asks_for_change
+    from toolgraph.text.reading import read
+
+    return bool(_ASKING.match(part)) and not asks_for_change(part) and \
+        not any(o.kind in _OWN_VALUES for o in read(part))
 
 
 def second_question(text: str) -> str | None:

@@ -27,7 +27,6 @@ from toolgraph.planner.memory import LongTermMemory
 from toolgraph.planner.models import Plan, Subtask, SubtaskResult
 from toolgraph.planner.policy import GraphPolicy, LLMPolicy, Policy
 from toolgraph.planner.run import SearchRun
-from toolgraph.text.words import stem
 
 if TYPE_CHECKING:
     from toolgraph.db.store import GraphStore
@@ -37,10 +36,6 @@ if TYPE_CHECKING:
 __all__ = ["Planner", "PlannerConfig"]
 
 log = logging.getLogger(__name__)
-
-
-#: words of a question that say no more of what it asks than its other words
-_GENERIC_ASKED = frozenset(stem(w) for w in "many much number name id value code detail details info".split())
 
 
 class Planner:
@@ -98,19 +93,12 @@ class Planner:
         results: dict[int, SubtaskResult] = {}
         for subtask in topological(list(subtasks)):
             context = {c: results[c].tools for c in subtask.context}
-            prior = self._answered_before(subtask, results) if by_rules else None
-            if prior is not None:  # "what allergens are in dish DS-214? And how many calories is one portion?"
-                run.step("decompose", reason=f"subtask {subtask.id} ({subtask.description!r}) names nothing of its "
-                         f"own, and subtask {prior.subtask.id}'s tools answer all it asks: not planned apart")
-                subtasks.remove(subtask)
-                results[subtask.id] = prior
-                continue
             results[subtask.id] = search.solve(subtask, context)
             follow = self._second_question(run, search, subtask, results, len(subtasks) + 1) if by_rules else None
             if follow is not None:
                 subtasks.append(follow.subtask)
                 results[follow.subtask.id] = follow
-        plan = self._plan(run, [results[s.id] for s in subtasks])  # (a subtask answered before is not again)
+        plan = self._plan(run, [results[s.id] for s in subtasks])
         if save:
             self._save(plan)
         return plan
@@ -136,24 +124,6 @@ class Planner:
         subtasks = decompose_rules(query)
         run.step("decompose", reason=json.dumps([s.model_dump() for s in subtasks], ensure_ascii=False))
         return subtasks, True
-
-    def _answered_before(self, subtask: Subtask, results: dict[int, SubtaskResult]) -> SubtaskResult | None:
-        """The subtask just before this one, when this one is a question that names nothing of its own (no name,
-        id, date or other value; no change asked) and asks only what that subtask's tools answer (their names,
-        paths, output fields or described outputs): "how many calories is one portion?" after the dish DS-214."""
-        prior = results.get(subtask.id - 1)
-        if prior is None or prior.status != "success" or not prior.tools:
-            return None
-        req = self.chain_finder.request(subtask.description)
-        asked = req.asked - _GENERIC_ASKED  # (the question's words; "the chip number" asks for the chip)
-        if req.mentions or req.change or any(o.kind not in ("number", "count", "unit") for o in req.offers) or \
-                not asked:
-            return None
-        answered = set().union(*(self.chain_finder.facts(c).answer for c in self.graph.tools(prior.tools).values()))
-        if all(a in answered or any(len(a) >= 5 and w[:5] == a[:5] or len(a) >= 4 and a in w for w in answered)
-               for a in asked):  # ("weigh": weight; "chip": microchip)
-            return prior
-        return None
 
     def _second_question(self, run: SearchRun, search: DepthFirst, subtask: Subtask,
                          results: dict[int, SubtaskResult], next_id: int) -> SubtaskResult | None:

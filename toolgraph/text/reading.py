@@ -318,8 +318,8 @@ def read(text: str, vocabulary: frozenset[str] | set[str] = frozenset()) -> list
                 add(Offer(span, "name", "'s" if owner else "", start=at, head=_next_word(text, at + len(span))))
     units += [m.span() for m in _MEASURE_WORDS.finditer(text)]  # "how big is it in square metres": no name
     for start, run, after, head in _residual_runs(text, vocabulary, taken + units):
-        if run.lower() in ROLE_WORDS:  # "assigned to lena vogt": a role, not a name
-            continue
+        if run.lower() in ROLE_WORDS or run.lower() in ORDER_VERBS:  # "assigned to lena vogt": a role, not a
+            continue  # name; "please set up a guest pass": the order's verb
         first, _, rest = run.partition(" ")
         if rest and first.lower().endswith("ing") and len(first) > 5:  # "making shakshuka": shakshuka
             start, run = start + len(first) + 1, rest
@@ -563,6 +563,8 @@ def pick(name: str, kind: str, description: str, offers: list[Offer], used: set[
     named = parts & NAME_PARTS or {"name", "title", "search", "query", "keyword"} & desc
     if named or required:
         o = best("quoted", "cue", "name", "place", "slug")
+        if o is None and parts & SEARCH_PARTS & {"query", "q", "search", "term", "keyword", "text"}:
+            o = best("email", "phone")  # a search by free text finds by the email the request hands over
         if o is None and parts & SEARCH_PARTS:  # search text: what the request is about, else what is left
             o = best("topic", "residual_owner", "residual_named", "residual_place", "residual")
         if o is None and named:

@@ -165,7 +165,7 @@ READING_STOPWORDS = frozenset(
     "that the their then there this to top under until up was what what's whats when where which who will "
     "with would yes you your".split())
 NOT_A_NAME = frozenset(
-    "too either neither exactly "
+    "too either neither exactly hi hello hey hiya dear thanks cheers "
     "afternoon again ago also am any are be been being can't currently day days details did do does don't "
     "done earliest early evening ever exact exactly first friday get go going got has have having he her "
     "here his hour hours how i'd i'm im info is isn't it just know last late latest less like long made "
