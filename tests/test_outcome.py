@@ -851,3 +851,22 @@ def test_how_much_of_one_thing_is_not_answered_by_several_of_them_with_their_amo
         {"name": "Scale and polish (extended, hygienist)", "code": "SP-2", "price": 95.0}]})
     query = "how much is a scale and polish, and what's the treatment code for it?"
     assert judge(query, make_plan(query, [["list_treatments"]]), [prices]).status == "success"
+
+
+def test_which_thing_named_only_by_its_id_is_not_answered() -> None:
+    """"Which wine did those grapes end up in" answered by a harvest lot's ``wine_ids`` alone names no wine; a
+    trainer's record (``trainer_id`` its own id), a list of shelves, or a room's record inside a workshop's are
+    the things themselves."""
+    lot = CallRecord(id="c1", tool=f"{GROUP}/get_harvest_lot", level=0, status="ok", arguments={"lot_id": "HL-2602"},
+                     raw_value={"lot_id": "HL-2602", "crew_lead": "Oksana Brill", "wine_ids": ["WN-308"]})
+    query = "who was the crew lead on harvest lot HL-2602, and which wine did those grapes end up in?"
+    outcome = judge(query, make_plan(query, [["get_harvest_lot"]]), [lot])
+    assert outcome.status == "partial" and any("only by its id" in r for r in outcome.reasons), outcome.reasons
+    shelves = CallRecord(id="c1", tool=f"{GROUP}/listshelves", level=0, status="ok", raw_value={"shelves": [
+        {"shelf_id": "SH-1", "name": "Literary Fiction"}, {"shelf_id": "SH-2", "name": "Science Fiction"}]})
+    query = "which shelf is the left hand of darkness on?"
+    assert not any("only by its id" in r for r in judge(query, make_plan(query, [["listshelves"]]), [shelves]).reasons)
+    workshop = CallRecord(id="c1", tool=f"{GROUP}/getworkshop", level=0, status="ok", raw_value={
+        "workshop_id": "WS-03", "title": "TLA+ in a Day", "room": {"room_id": "R-E2", "name": "Elm Lab 2"}})
+    query = "which room is workshop WS-03 in?"
+    assert not any("only by its id" in r for r in judge(query, make_plan(query, [["getworkshop"]]), [workshop]).reasons)

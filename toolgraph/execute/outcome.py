@@ -919,7 +919,7 @@ def judge(query: str, plan: Plan, calls: list[CallRecord], output_schemas: dict[
     for why in _wrong_owner(query, plan, answered, nearby_fields or set(), calls) + \
             _narrowed(query, calls, answered) + _other_unit(query, answered) + \
             _same_thing(query, calls, answered) + _arbitrary(query, calls) + \
-            _only_found(query, answered) + _one_amount(query, answered):
+            _only_found(query, answered) + _one_amount(query, answered) + _only_by_id(query, answered):
         outcome.reasons.append(why)
     named = {stem(p) for c in answered for p in key_parts(c.tool.rsplit("/", 1)[-1])}  # air_quality: "the air"
     which = which_nouns(query)
@@ -949,6 +949,35 @@ def judge(query: str, plan: Plan, calls: list[CallRecord], output_schemas: dict[
     if outcome.reasons:
         outcome.status = "partial" if ok else "failure"
     return outcome
+
+
+def _only_by_id(query: str, answered: list[CallRecord]) -> list[str]:
+    """"Which wine did those grapes end up in" answered by ``wine_ids: WN-308``: the thing asked is named in the
+    answer only by its id (no other key, no value, no goal tool's name speaks of it)."""
+    out = []
+    nouns = which_nouns(query) | {stem(w) for w in _WHICH_NOUN.findall(query.lower()) if w not in ATTRIBUTE_STOPWORDS}
+    for noun in sorted(nouns):
+        by_id = other = False
+        for c in answered:
+            if noun in (c.replanned[-1].tool if c.replanned else c.tool).rsplit("/")[-1].lower():
+                other = True  # (listtrainers: trainers)
+            value = _value(c)
+            inner = [x for v in value.values() if isinstance(v, list) for x in v] if isinstance(value, dict) else []
+            for record in _records(value) + inner:
+                own = next((k for k in record if key_parts(k)[-1:] in (["id"], ["code"], ["no"])), None) \
+                    if isinstance(record, dict) else None
+                if own is not None and noun in {stem(p) for p in key_parts(own)}:
+                    other = True  # (a trainer's record, trainer_id first, is a trainer; so is each shelf listed)
+            for key, v in leaves(value):
+                for k in key:  # (talks[].title: talks; room.name: a room)
+                    parts = key_parts(k)
+                    if noun in {stem(p) for p in parts}:
+                        by_id, other = by_id or bool(set(parts) & _ID_PARTS), other or not set(parts) & _ID_PARTS
+                if isinstance(v, str) and noun in {stem(w) for w in _WORD.findall(v.lower())}:
+                    other = True
+        if by_id and not other:
+            out.append(f"the request asks which {noun}, and the answer names it only by its id")
+    return out
 
 
 def _untraced(query: str, plan: Plan, answered: list[CallRecord], passed: list[Any], known: set[str],
