@@ -870,3 +870,29 @@ def test_which_thing_named_only_by_its_id_is_not_answered() -> None:
         "workshop_id": "WS-03", "title": "TLA+ in a Day", "room": {"room_id": "R-E2", "name": "Elm Lab 2"}})
     query = "which room is workshop WS-03 in?"
     assert not any("only by its id" in r for r in judge(query, make_plan(query, [["getworkshop"]]), [workshop]).reasons)
+
+
+def test_word_kinship_reads_meaning_from_the_offline_model_and_fails_closed() -> None:
+    """The judge's word kinship on the offline all-MiniLM-L6-v2 (the numpy encoder: no torch): a car is a
+    vehicle, a form is not a guardian's name; an embedder that fails makes no word kin (stricter, with a warning),
+    and the judge with it still judges."""
+    from toolgraph.embeddings.kinship import WordKinship
+    from toolgraph.embeddings.minilm import MiniLMEncoder
+
+    kin = WordKinship(MiniLMEncoder())
+    assert kin("car", ["rental", "vehicle", "model"]) and kin("cardiologist", ["doctor", "cardiology"])
+    assert not kin("form", ["guardian", "children", "email"])
+    assert not kin("car", []) and not kin("", ["vehicle"])
+
+    class Down(MiniLMEncoder):
+        def embed_documents(self, texts: list[str]) -> list[list[float]]:
+            raise ConnectionError("embedding endpoint refused the connection")
+
+    down = WordKinship(Down())
+    assert not down("bike", ["bicycle"])
+    rental = CallRecord(id="c1", tool=f"{GROUP}/get_rental", level=0, status="ok", arguments={"rental_id": "R-1"},
+                        raw_value={"rental_id": "R-1", "customer": "Ana Beltran", "vehicle": "Peugeot 208"})
+    query = "who rented rental R-1, and which car was it?"
+    plan = make_plan(query, [["get_rental"]])
+    assert judge(query, plan, [rental], kin=kin).status == "success"
+    assert judge(query, plan, [rental], kin=down).status == "partial"  # (without kinship: no trace of a car)
