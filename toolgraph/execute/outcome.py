@@ -451,7 +451,7 @@ HONORIFICS = {"dr", "mr", "mrs", "ms", "miss", "prof", "sir", "dame", "the"}
 def unused_names(query: str, plan: Plan, calls: list[CallRecord]) -> list[str]:
     """The things the request names (names, ids, codes, emails; toolgraph.text.reading) that no call took as an
     argument or gave back: a run that never touched them did not answer this request."""
-    vocabulary = vocabulary_of(*(f"{t.name} {t.description[:600]}" for t in plan.tools))
+    vocabulary = _tool_words(plan)
     every = [r for c in calls for r in (*c.replanned, c)]  # the calls of re-planned paths too
     seen = " ".join((dumps(c.arguments) if not is_empty(_value(c)) else "") + " " + dumps(_value(c))
                     for c in every if c.status == "ok").lower()  # (a lookup that found nothing used no name)
@@ -513,7 +513,7 @@ def _wrong_owner(query: str, plan: Plan, answered: list[CallRecord], nearby: set
     if not answered:
         return []
     known = {stem(w) for t in plan.tools for w in key_parts(f"{t.name} {t.description[:600]}")} | nearby
-    vocabulary = vocabulary_of(*(f"{t.name} {t.description[:600]}" for t in plan.tools))
+    vocabulary = _tool_words(plan)
     names = {str(o.value).lower() for o in read(query, vocabulary)
              if o.kind in NAMING_KINDS and not o.kind.startswith("residual")}  # (a kind word may be left over)
     lowered = query.lower()
@@ -539,8 +539,7 @@ def _wrong_owner(query: str, plan: Plan, answered: list[CallRecord], nearby: set
     about: set[str] = set()
     for c in answered:  # (a re-planned goal is about what its new path ended in: get_customer for get_branch)
         t = None if c.replanned else tools.get(c.substitute_for or c.tool)
-        actual = c.replanned[-1].tool if c.replanned else c.tool
-        text = f"{actual.rsplit('/', 1)[-1]} {t.name if t else ''}"  # (a description may name other kinds)
+        text = f"{_answered_by(c)} {t.name if t else ''}"  # (a description may name other kinds)
         about |= {stem(w) for w in key_parts(text)}
         about |= {stem(p) for key, _ in leaves(_value(c)) for k in key for p in key_parts(k)
                   if not set(key_parts(k)[-1:]) & _ID_PARTS}  # (home_club_id points at a club; it is none)
@@ -562,6 +561,16 @@ _SAME_HOLDER = frozenset(stem(w) for w in "address primary secondary work home m
                          "contact direct alt alternate public preferred full".split())
 
 
+def _answered_by(call: CallRecord) -> str:
+    """The bare name of the tool whose answer a call holds: a re-planned call's, its new path's last tool."""
+    return (call.replanned[-1].tool if call.replanned else call.tool).rsplit("/", 1)[-1]
+
+
+def _tool_words(plan: Plan) -> set[str]:
+    """The vocabulary of the plan's tools (names, descriptions): what the reader leaves out of the request's names."""
+    return vocabulary_of(*(f"{t.name} {t.description[:600]}" for t in plan.tools))
+
+
 def _via_fields(call: CallRecord) -> set[str]:
     """Stems of the fields a call's ids came from (``advisor_id``; not the list they sat in)."""
     return {stem(p) for src in call.bound_from.values() if ":" in src
@@ -574,7 +583,7 @@ def _holds(owner: str, attr: set[str], answered: list[CallRecord], said: set[str
     that names another holder (``viewer_email`` for "the agent ... their email"; words the request, ``said``, does
     not use) is not the owner's."""
     for c in answered:  # (a record got by the owner's id is the owner's: advisor_id for "the advisor's hours")
-        named = {stem(p) for p in key_parts((c.replanned[-1].tool if c.replanned else c.tool).rsplit("/", 1)[-1])}
+        named = {stem(p) for p in key_parts(_answered_by(c))}
         named |= _via_fields(c)
         for record in _records(_value(c)):
             keys = {stem(p) for key, _ in leaves(record) for k in key for p in key_parts(k)}
@@ -959,7 +968,7 @@ def _only_by_id(query: str, answered: list[CallRecord]) -> list[str]:
     for noun in sorted(nouns):
         by_id = other = False
         for c in answered:
-            if noun in (c.replanned[-1].tool if c.replanned else c.tool).rsplit("/")[-1].lower():
+            if noun in _answered_by(c).lower():
                 other = True  # (listtrainers: trainers)
             value = _value(c)
             inner = [x for v in value.values() if isinstance(v, list) for x in v] if isinstance(value, dict) else []
@@ -992,7 +1001,7 @@ def _untraced(query: str, plan: Plan, answered: list[CallRecord], passed: list[A
     if not nouns:
         return []
     tools = {t.id: t for t in plan.tools}
-    names = {stem(w) for o in read(query, vocabulary_of(*(f"{t.name} {t.description[:600]}" for t in plan.tools)))
+    names = {stem(w) for o in read(query, _tool_words(plan))
              if o.kind in NAMING_KINDS or is_subject(query, o)
              for w in _WORD.findall(str(o.value).lower())}  # (a name the request gives is no thing asked)
     said: set[str] = set()  # the words of the answer's keys, values, tools' names and descriptions
@@ -1003,7 +1012,7 @@ def _untraced(query: str, plan: Plan, answered: list[CallRecord], passed: list[A
                 said |= {w for w in _WORD.findall(v.lower()) if len(w) > 2}
     for c in answered:
         tool = tools.get(c.substitute_for or c.tool)
-        text = f"{(c.replanned[-1].tool if c.replanned else c.tool).rsplit('/', 1)[-1]} " + \
+        text = f"{_answered_by(c)} " + \
             (f"{tool.name} {tool.description[:600]}" if tool else "")
         said |= set(key_parts(text))
     trace = {stem(w) for w in said}

@@ -15,6 +15,8 @@ from typing import Any
 from toolgraph.errors import ToolGraphError
 from toolgraph.llm import ChatModel
 from toolgraph.planner.models import Decomposition, Subtask
+from toolgraph.text.lexicon import asks_for_change
+from toolgraph.text.reading import read
 
 SPLIT = re.compile(r"(?:[.;!?]\s+|,?\s+and then\s+|,?\s+then\s+|,\s*after that,?\s+|,?\s+finally,?\s+|\n+)",
                    re.IGNORECASE)
@@ -126,9 +128,6 @@ _OWN_VALUES = ("name", "quoted", "identifier", "noun_id", "email", "isbn", "slug
 def asks_of_the_last(part: str) -> bool:
     """A question that names nothing of its own (no name, id, date or other value; no change asked): it asks
     about what the sentence before it named ("... DS-214? And how many calories is one portion?")."""
-    from toolgraph.text.lexicon import asks_for_change
-    from toolgraph.text.reading import read
-
     return bool(_ASKING.match(part)) and not asks_for_change(part) and \
         not any(o.kind in _OWN_VALUES for o in read(part))
 

@@ -331,12 +331,11 @@ def read(text: str, vocabulary: frozenset[str] | set[str] = frozenset()) -> list
                 len(words) == 3 or after in ("is", "are", "was", "were"))):  # "does bellweather textiles owe us",
             run = " ".join(words[:-1])  # "is margit oyelaran booked into", "where does aoife brennan sit?", "when
             # was calum reid born": the verb
-        if _APPOSITION.match(text, start + len(run)) and text[:start].strip() and words[-1].lower() not in \
-                ORDER_VERBS and (after == "to" if len(words) > 1 else after in SUBJECT_CUES):  # "has bramble the
-            start, run = start + len(run) - len(words[-1]), words[-1]  # rabbit had", "to adopt maple the cat": a
-            add(Offer(run, "residual_owner", start=start, head=_next_word(text, start + len(run))))  # name, then its
-            continue  # kind (not "book the room", "warehouses stock the drill")
-        kind = ("residual_place" if after in PLACE_CUES else
+        apposed = bool(_APPOSITION.match(text, start + len(run))) and bool(text[:start].strip()) and \
+            words[-1].lower() not in ORDER_VERBS and (after == "to" if len(words) > 1 else after in SUBJECT_CUES)
+        if apposed:  # "has bramble the rabbit had", "to adopt maple the cat": a name, then its kind (not "book the
+            start, run = start + len(run) - len(words[-1]), words[-1]  # room", "warehouses stock the drill")
+        kind = ("residual_owner" if apposed else "residual_place" if after in PLACE_CUES else
                 "residual_owner" if after in ("'s", "by", "named", "called") else
                 "residual_named" if after == "the" and head else "residual")  # "the glasgow depot": names one
         add(Offer(run, kind, start=start, head=_next_word(text, start + len(run))))
