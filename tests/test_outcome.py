@@ -403,8 +403,13 @@ def test_who_is_someone_the_request_does_not_name_how_much_an_amount_and_which_x
     outcome = judge(plan.query, plan, [found, ama])
     assert outcome.status == "partial" and "a person" in outcome.reasons[0]
     boss = CallRecord(id="c2", tool=f"{GROUP}/approved", level=1, status="ok",
-                      raw_value={"employee_id": "E-2", "name": "Samir Belkacem", "email": "samir@x.example"})
+                      raw_value={"leave_request_id": "LR-9", "approver": {"employee_id": "E-2", "name": "Samir Belkacem",
+                                                                       "email": "samir@x.example"}})
     assert judge(plan.query, plan, [found, boss]).status == "success"
+    # (the approver alone, got with no leave request on the way, answers no "most recent" one)
+    boss = CallRecord(id="c2", tool=f"{GROUP}/approved", level=1, status="ok",
+                      raw_value={"employee_id": "E-2", "name": "Samir Belkacem", "email": "samir@x.example"})
+    assert "no call gave any" in judge(plan.query, plan, [found, boss]).reasons[0]
     # "how much is a ticket": a train's list of classes counts no money
     plan = make_plan("How much is a first class ticket on train IC 512?", [["train"]])
     train = CallRecord(id="c1", tool=f"{GROUP}/train", level=0, status="ok",
@@ -896,3 +901,124 @@ def test_word_kinship_reads_meaning_from_the_offline_model_and_fails_closed() ->
     plan = make_plan(query, [["get_rental"]])
     assert judge(query, plan, [rental], kin=kin).status == "success"
     assert judge(query, plan, [rental], kin=down).status == "partial"  # (without kinship: no trace of a car)
+
+
+def test_a_pick_among_records_the_request_names_no_more_than_the_others_is_arbitrary() -> None:
+    # the teams found by their division all hold the division: the first one's fixtures answer no "how many
+    # Premier division matches"
+    plan = make_plan("How many Premier division matches are still scheduled for April 2027?",
+                     [["teams"], ["fixtures"]], [("teams", "fixtures", "team_id")])
+    teams = CallRecord(id="c1", tool=f"{GROUP}/teams", level=0, status="ok", arguments={"division": "Premier"},
+                       raw_value=[{"team_id": "TM-01", "name": "Ashby Rovers", "division": "Premier"},
+                                  {"team_id": "TM-02", "name": "Kingsferry Town", "division": "Premier"}])
+    fixtures = CallRecord(id="c2", tool=f"{GROUP}/fixtures", level=1, status="ok",
+                          arguments={"team_id": "TM-01", "division": "Premier"},
+                          bound_from={"team_id": "c1:[0].team_id"},
+                          raw_value={"fixtures": [{"fixture_id": "FX-1", "date": "2027-04-04"}], "total_count": 1})
+    outcome = judge(plan.query, plan, [teams, fixtures])
+    assert outcome.status == "partial" and "names no more than the others" in " ".join(outcome.reasons)
+    # a name that is one record's value exactly picks it out ("Amara Osei" before "Amara Osei-Bonsu")
+    plan = make_plan("What's amara osei's phone number?", [["people"], ["person"]], [("people", "person", "id")])
+    people = CallRecord(id="c1", tool=f"{GROUP}/people", level=0, status="ok", arguments={"q": "amara osei"},
+                        raw_value=[{"id": "P-1", "name": "Amara Osei"}, {"id": "P-2", "name": "Amara Osei-Bonsu"}])
+    person = CallRecord(id="c2", tool=f"{GROUP}/person", level=1, status="ok", arguments={"id": "P-1"},
+                        bound_from={"id": "c1:[0].id"},
+                        raw_value={"id": "P-1", "name": "Amara Osei", "phone": "555-0101"})
+    assert judge(plan.query, plan, [people, person]).status == "success"
+
+
+def test_the_one_thing_a_request_picks_must_be_reached() -> None:
+    # "her very first club shipment": the member's record, with bottles per shipment, holds no shipment
+    plan = make_plan("what was in marguerite tollan's very first wine club shipment?", [["find"], ["member"]],
+                     [("find", "member", "member_id")])
+    found = CallRecord(id="c1", tool=f"{GROUP}/find", level=0, status="ok",
+                       raw_value=[{"member_id": "CM-1", "name": "Marguerite Tollan"}])
+    member = CallRecord(id="c2", tool=f"{GROUP}/member", level=1, status="ok", arguments={"member_id": "CM-1"},
+                        bound_from={"member_id": "c1:[0].member_id"},
+                        raw_value={"member_id": "CM-1", "name": "Marguerite Tollan", "bottles_per_shipment": 12})
+    outcome = judge(plan.query, plan, [found, member])
+    assert outcome.status == "partial" and "one shipment" in " ".join(outcome.reasons)
+    shipment = CallRecord(id="c2", tool=f"{GROUP}/member", level=1, status="ok", arguments={"member_id": "CM-1"},
+                          bound_from={"member_id": "c1:[0].member_id"},
+                          raw_value={"shipment_id": "SH-1", "wines": ["Quarry Road Grenache"]})
+    assert judge(plan.query, plan, [found, shipment]).status == "success"
+    # a first-class ticket is no pick of a first one
+    plan = make_plan("How much is a first class ticket on train IC 512?", [["train"]])
+    fares = CallRecord(id="c1", tool=f"{GROUP}/train", level=0, status="ok",
+                       raw_value={"train_number": "IC 512", "fares": [{"class": "first", "price": "39.52"}]})
+    assert judge(plan.query, plan, [fares]).status == "success"
+
+
+def test_word_kinship_reads_the_results_not_the_descriptions() -> None:
+    # "for delays and gates use the status call": a timetable search's description speaks of what it does not
+    # give; a word of it near in meaning ("route") is no trace of the gate asked
+    plan = make_plan("When is TW341 leaving on March 12, 2027, and from which gate?", [["flights"]])
+    plan.tools[0].description = "Flights on a date by route or flight number; scheduled times only."
+    flights = CallRecord(id="c1", tool=f"{GROUP}/flights", level=0, status="ok",
+                         arguments={"flight_number": "TW341", "date": "2027-03-12"},
+                         raw_value=[{"flight_number": "TW341", "departs": "2027-03-12T10:25"}])
+    seen: list[list[str]] = []
+
+    def kin(word: str, words: list[str]) -> bool:
+        seen.append(list(words))
+        return word == "gate" and "route" in words
+
+    outcome = judge(plan.query, plan, [flights], kin=kin)
+    assert outcome.status == "partial" and "gate" in " ".join(outcome.reasons)
+    assert seen and all("route" not in ws for ws in seen)
+    # nor is a clause that sends the reader elsewhere
+    plan.tools[0].description = "Flights on a date. For delays and gates use GET /flights/{id}/status."
+    assert judge(plan.query, plan, [flights]).status == "partial"
+    plan.tools[0].description = "Flights on a date, with their departure gates."
+    assert judge(plan.query, plan, [flights]).status == "success"
+
+
+def test_a_terse_key_is_read_through_what_the_tool_says_it_means() -> None:
+    from toolgraph.execute.run import response_meanings
+    from toolgraph.text.glossary import glossed, key_meanings
+
+    text = ("A member's fee account: mid (member id), dues_m (monthly dues, GBP), bal (amount owed now, GBP). "
+            "Hives, compactly: qy (year the queen was born; null without a queen), n is the number listed; "
+            "fno flight number, gt gate.")
+    meanings = key_meanings(text, None, ["mid", "dues_m", "bal", "qy", "n", "fno", "gt", "status", "member_name"])
+    assert meanings == {"mid": ("member", "id"), "dues_m": ("monthly", "dues"), "bal": ("amount", "owed", "now"),
+                        "qy": ("year", "queen", "born"), "n": ("number", "listed"), "fno": ("flight", "number"),
+                        "gt": ("gate",)}
+    schema = {"type": "object", "properties": {"px": {"type": "number", "description": "price in GBP"}}}
+    assert key_meanings("", schema, ["px"]) == {"px": ("price", "gbp")}
+    plan = make_plan("how much does ros pettigrew owe in fees right now?", [["fees"]])
+    plan.tools[0].description = text
+    fees = CallRecord(id="c1", tool=f"{GROUP}/fees", level=0, status="ok", arguments={"member_id": "MK-1"},
+                      raw_value={"mid": "MK-1", "name": "Ros Pettigrew", "dues_m": 30.0, "bal": 37.5})
+    assert judge(plan.query, plan, [fees]).status == "partial"  # (no glossary: no amount owed)
+    with glossed(response_meanings(plan, [fees], {})):
+        assert judge(plan.query, plan, [fees]).status == "success"
+
+
+def test_a_number_before_a_noun_picks_the_records_with_that_many() -> None:
+    from toolgraph.execute.outcome import matching
+    from toolgraph.text.glossary import glossed
+
+    cabins = [{"no": "A-105", "brth": 2, "st": "free"}, {"no": "B-101", "brth": 4, "st": "free"},
+              {"no": "B-109", "brth": 4, "st": "free"}, {"no": "C-201", "brth": 6, "st": "free"}]
+    query = "are there any 4-berth cabins free on the overnight sailing?"
+    assert matching(query, cabins) is None  # (brth says nothing without the tool's word for it)
+    with glossed({"brth": ("berths",)}):
+        conditions, hits = matching(query, cabins)
+    assert conditions == ["brth: 4"] and [h["no"] for h in hits] == ["B-101", "B-109"]
+
+
+def test_who_does_the_work_is_not_answered_by_who_it_is_for() -> None:
+    plan = make_plan("Who's been assigned to job J-40288, and what number can I reach them on?", [["job"], ["person"]],
+                     [("job", "person", "customer_id")])
+    job = CallRecord(id="c1", tool=f"{GROUP}/job", level=0, status="ok", arguments={"job_id": "J-40288"},
+                     raw_value={"job_id": "J-40288", "customer_id": "CU-1041", "technician_id": "T-05"})
+    customer = CallRecord(id="c2", tool=f"{GROUP}/person", level=1, status="ok", arguments={"customer_id": "CU-1041"},
+                          bound_from={"customer_id": "c1:customer_id"},
+                          raw_value={"customer_id": "CU-1041", "name": "Marguerite Okonkwo-Bell", "phone": "503-555-0111"})
+    outcome = judge(plan.query, plan, [job, customer])
+    assert outcome.status == "partial" and "the customer the work is for" in " ".join(outcome.reasons)
+    tech = CallRecord(id="c2", tool=f"{GROUP}/person", level=1, status="ok", arguments={"technician_id": "T-05"},
+                      bound_from={"technician_id": "c1:technician_id"},
+                      raw_value={"technician_id": "T-05", "name": "Emeka Oduya", "phone": "503-555-0147"})
+    assert judge(plan.query, plan, [job, tech]).status == "success"

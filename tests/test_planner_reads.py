@@ -174,3 +174,15 @@ def test_concurrent_searches_after_a_write_share_one_read_of_the_edges(store: Gr
         assert all(f == reference for f in found)
     finally:
         store.written_mark = None
+
+
+def test_the_two_ends_of_a_route_are_places() -> None:
+    from toolgraph.planner.chains import _route_ends
+    from toolgraph.text.reading import read
+
+    vocabulary = {"fare", "fares", "route", "routes", "sailing", "sailings", "adult", "scheduled"}
+    for text, ends in [("what's the single fare from carrickmoor to inchbrae north for an adult",
+                        {"carrickmoor", "inchbrae north"}),
+                       ("how many inchbrae to carrickmoor sailings are still scheduled", {"inchbrae", "carrickmoor"}),
+                       ("what's the fare for amara osei", set())]:
+        assert _route_ends(text, read(text, vocabulary)) == ends

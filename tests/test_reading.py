@@ -519,3 +519,56 @@ def test_dates_written_with_slashes_month_first_unless_the_first_number_is_a_day
     assert [o.value for o in read("brewed on 2/9/27, bottled 14.05.2027") if o.kind == "date"] == [
         "2027-02-09", "2027-05-14"]
     assert not [o for o in read("upgrade from 10.5.26 to 2/30/2027") if o.kind == "date"]  # a version, no Feb 30
+
+
+def test_a_value_the_request_excludes_is_no_filter() -> None:
+    # "don't count cancelled bookings" names a status to leave out, not one to list
+    t = tool(optional=(("status", "string"), ("room", "string")), enum={"status": ["confirmed", "cancelled"]})
+    assert "status" not in bind(t, "How many times was the Kiln Room booked? Don't count cancelled bookings.",
+                                []).arguments
+    assert "status" not in bind(t, "bookings that aren't cancelled", []).arguments
+    assert bind(t, "show me the cancelled bookings", []).arguments["status"] == "cancelled"
+    assert bind(t, "confirmed ones, not cancelled", []).arguments["status"] == "confirmed"
+
+
+def test_names_in_any_script_and_an_adverb_ends_a_name() -> None:
+    from toolgraph.text.reading import read
+
+    names = [o.value for o in read("which of kasimir ødegaard's proposals got accepted?", {"proposal", "accepted"})
+             if o.kind.startswith("residual")]
+    assert names == ["kasimir ødegaard"]
+    names = [o.value for o in read("how many lockouts did callum reyes-whitford actually attend in February 2027?",
+                                   {"lockout", "attend"}) if o.kind.startswith("residual")]
+    assert names == ["callum reyes-whitford"]
+
+
+def test_a_month_after_since_opens_a_range_and_after_until_closes_it() -> None:
+    t = tool(optional=(("date_from", "string"), ("date_to", "string")))
+    assert bind(t, "How much has she paid since January 2027?", []).arguments == {"date_from": "2027-01-01"}
+    assert bind(t, "invoices until March 2027", []).arguments == {"date_to": "2027-03-31"}
+    assert bind(t, "sessions in February 2027", []).arguments == {"date_from": "2027-02-01", "date_to": "2027-02-28"}
+    # (a day before the month is a date: "since 4" is none)
+    assert bind(t, "absences since 4 January 2027", []).arguments == {"date_from": "2027-01-04"}
+
+
+def test_the_latest_one_is_the_newest_record_and_a_sort_order_puts_it_first() -> None:
+    from toolgraph.execute.params import by_recency, exact_first
+
+    inspections = [{"inspection_id": "IN-1", "date": "2027-04-03"}, {"inspection_id": "IN-3", "date": "2027-06-21"},
+                   {"inspection_id": "IN-2", "date": "2027-05-10"}]
+    latest = exact_first(inspections, set(), request="How many mites at the latest inspection of hive HV-142?")
+    assert [r["inspection_id"] for r in latest] == ["IN-3", "IN-2", "IN-1"]
+    earliest = exact_first(inspections, set(), request="when was its earliest inspection?")
+    assert earliest[0]["inspection_id"] == "IN-1"
+    assert by_recency(inspections, " the inspection of hive hv 142 ") == inspections  # (no time asked: as listed)
+    t = tool(optional=(("order", "string"), ("hive_id", "string")), enum={"order": ["asc", "desc"]})
+    assert bind(t, "the latest inspection of hive HV-142", []).arguments["order"] == "desc"
+    assert "order" not in bind(t, "inspections of hive HV-142", []).arguments
+
+
+def test_two_dates_are_a_range_s_ends_in_the_request_s_order() -> None:
+    t = tool(optional=(("date", "string"), ("date_from", "string"), ("date_to", "string")))
+    assert bind(t, "sailings between 3/15/2027 and 3/21/2027", []).arguments == {
+        "date_from": "2027-03-15", "date_to": "2027-03-21"}
+    assert bind(t, "sailings on 3/15/2027", []).arguments == {"date_from": "2027-03-15", "date_to": "2027-03-15"}
+    assert bind(tool(optional=(("date", "string"),)), "sailings on 3/15/2027", []).arguments == {"date": "2027-03-15"}

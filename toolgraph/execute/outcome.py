@@ -17,10 +17,11 @@ from typing import Any, Literal
 from toolgraph.execute.compress import dumps, record_label
 from toolgraph.execute.models import CallRecord
 from toolgraph.planner.models import Plan
+from toolgraph.text.glossary import meaning_of
 from toolgraph.text.lexicon import AUXILIARY_VERBS, FINDING, asks_many, asks_to_change
 from toolgraph.text.reading import MEASURES, NUMBER_WORDS, TITLES, UNIT_OF, is_subject, read, vocabulary_of
 from toolgraph.text.schema import schema_fields
-from toolgraph.text.words import ATTRIBUTE_STOPWORDS, QUERY_STOPWORDS, singular, stem
+from toolgraph.text.words import ATTRIBUTE_STOPWORDS, QUERY_STOPWORDS, READING_STOPWORDS, singular, stem
 
 AskKind = Literal["time", "person", "count", "problem", "attribute"]
 #: ``kin(word, words)``: whether the word is near in meaning to one of the words (toolgraph.embeddings.kinship)
@@ -50,7 +51,9 @@ PERSON_KEYS = {"name", "author", "owner", "assignee", "user", "person", "directo
                "teacher", "student", "full", "first", "last", "surname", "actor", "composer", "writer", "who"}
 COUNT_KEYS = {"count", "total", "number", "size", "length", "quantity", "qty", "amount", "n", "results", "hits",
               "stock", "available", "level", "on_hand"}
-MONEY_KEYS = {"price", "cost", "fee", "fees", "charge", "charges", "paid", "balance", "subtotal", "fare", "due"}
+MONEY_KEYS = {"price", "cost", "fee", "fees", "charge", "charges", "paid", "balance", "subtotal", "fare", "due",
+              "owed", "outstanding", "amt", "gbp", "usd", "eur", "chf", "cad", "aud", "nzd", "jpy", "sek", "nok",
+              "dkk", "inr", "zar"}  # (and a price's currency: ``full_gbp``)
 #: fields that hold a measured amount ("how many grams is 8 ounces": ``value: 226.8; unit: g``)
 MEASURED_KEYS = frozenset("value amount result quantity qty converted".split())
 HOW_MANY_UNIT = re.compile(r"\bhow\s+(?:many|much)\s+([a-z]+)\b")  # "how many grams": an amount in grams
@@ -89,8 +92,11 @@ class Outcome:
 
 
 def key_parts(key: str) -> list[str]:
-    """``dueDate`` / ``due_date`` / ``Due-Date`` -> ``['due', 'date']``."""
-    return [p.lower() for chunk in re.split(r"[_\-\s.]+", str(key)) for p in _KEY_PART.findall(chunk)]
+    """``dueDate`` / ``due_date`` / ``Due-Date`` -> ``['due', 'date']``; a terse key with a meaning in the run's
+    glossary (toolgraph.text.glossary) has its words too: ``bal`` -> ``['bal', 'amount', 'owed', 'now']``."""
+    parts = [p.lower() for chunk in re.split(r"[_\-\s.]+", str(key)) for p in _KEY_PART.findall(chunk)]
+    meaning = meaning_of(str(key))
+    return parts + list(meaning) if meaning else parts
 
 
 def asks(query: str) -> list[Ask]:
@@ -634,6 +640,9 @@ _TRUE_WORDS = {"free": {"available", "free", "vacant", "open"}, "available": {"a
 _PICKING = re.compile(r"\b(?:any|which|are there|is there|what)\b", re.IGNORECASE)
 
 
+_SIZED = re.compile(r"\b(\d{1,3})(?:-|\s)([a-z]{3,})\b")
+
+
 def matching(query: str, records: list[Any]) -> tuple[list[str], list[dict[str, Any]]] | None:
     """The records a question picks out of a list by every condition it names ("any aisle seats with extra
     legroom still free": ``position: aisle``, ``extra_legroom: true``, ``available: true``): (the conditions, the
@@ -646,8 +655,16 @@ def matching(query: str, records: list[Any]) -> tuple[list[str], list[dict[str, 
     said = {w.lower() for w in _WORD.findall(query)}
     conditions: list[tuple[str, Any]] = []
     keys = sorted({k for r in records for k in r})
+    sized = {stem(w): int(n) for n, w in _SIZED.findall(query.lower())}  # "4-berth cabins": berths 4
+    strong = False
     for key in keys:
         values = [r.get(key) for r in records]
+        size = next((sized[stem(p)] for p in key_parts(key) if stem(p) in sized), None)
+        if size is not None and all(isinstance(v, int | float) and not isinstance(v, bool) for v in values
+                                    if v is not None) and size in values:
+            conditions.append((key, size))
+            strong = True
+            continue
         if all(isinstance(v, bool) for v in values if v is not None) and any(isinstance(v, bool) for v in values):
             every = key_parts(key)
             parts = [p for p in every if p not in ("is", "has")]
@@ -660,7 +677,7 @@ def matching(query: str, records: list[Any]) -> tuple[list[str], list[dict[str, 
         named_values = [v for v in strings if {stem(w) for w in _WORD.findall(v)} <= words and _WORD.findall(v)]
         if len(named_values) == 1 and len(strings) > 1:
             conditions.append((key, named_values[0]))
-    if len(conditions) < 2:
+    if len(conditions) < 2 and not strong:
         return None
     hits = [r for r in records if all(r.get(k) == v for k, v in conditions)]
     if not hits or len(hits) == len(records):
@@ -807,7 +824,7 @@ def _one_amount(query: str, answered: list[CallRecord]) -> list[str]:
     return out
 
 
-def _arbitrary(query: str, calls: list[CallRecord]) -> list[str]:
+def _arbitrary(query: str, calls: list[CallRecord], vocabulary: set[str] | frozenset[str] = frozenset()) -> list[str]:
     """A value taken from the first of several records that a call listed with no filter at all, when that record
     holds nothing the request names and the request asks for no first, latest or best one: the first driver of
     the fleet answers no "who did the maintenance"."""
@@ -815,25 +832,51 @@ def _arbitrary(query: str, calls: list[CallRecord]) -> list[str]:
               for w in re.findall(r"[a-z]+", query.lower()[m.end():])[:3]}
     every = {r.id: r for c in calls for r in (*c.replanned, c)}
     named = [[w for w in re.findall(r"[a-z0-9]+", str(o.value).lower()) if w not in HONORIFICS]
-             for o in read(query) if o.kind in NAMING_KINDS]
+             for o in read(query, vocabulary) if o.kind in NAMING_KINDS]
+    words = {w for w in re.findall(r"[a-z0-9]+", query.lower()) if len(w) > 2 and w not in READING_STOPWORDS}
     for c in every.values():
         if c.status != "ok":
             continue
         for how in c.bound_from.values():
             m = re.match(r"(c[\d.]+):(.*?)\[0\]", how)
             up = every.get(m.group(1)) if m else None
-            if up is None or up.arguments or up.status != "ok" or \
+            if up is None or up.status != "ok" or \
                     {stem(w) for w in key_parts(f"{up.tool.rsplit('/', 1)[-1]} {m.group(2)}")} & picked:
                 continue  # (the first one of those was asked for)
             listed = value_at(_value(up), m.group(2)) if m.group(2) else _value(up)
             if not isinstance(listed, list) or len(listed) < 2:
                 continue
-            values = " ".join(str(v) for _, v in leaves(listed[0]) if isinstance(v, str | int | float)).lower()
-            text = set(re.findall(r"[a-z0-9]+", values))
-            if not up.arguments and not any(words and all(w in text for w in words) for words in named):
+            texts = [_words_of(r) for r in listed]
+            if not up.arguments and not any(words and all(w in texts[0] for w in words) for words in named):
                 return [f"[{c.id}] took the first of the {len(listed)} records [{up.id}] listed with no filter, "
                         "and it is none the request names: an arbitrary pick"]
+            if up.arguments and all(str(how).startswith("request") for how in up.bound_from.values()) and \
+                    not _told_apart(listed, texts, words, query):  # (found by the request's words alone; a
+                # patient's prescriptions, listed newest first, are a collection of their own)
+                return [f"[{c.id}] took the first of the {len(listed)} records [{up.id}] listed, which the request "
+                        "names no more than the others: an arbitrary pick"]
     return []
+
+
+def _words_of(record: Any) -> set[str]:
+    values = " ".join(str(v) for _, v in leaves(record) if isinstance(v, str | int | float)).lower()
+    return set(re.findall(r"[a-z0-9]+", values))
+
+
+def _told_apart(listed: list[Any], texts: list[set[str]], words: set[str], query: str) -> bool:
+    """Whether the request's words pick out the first of the records: a value of it is a phrase of the request
+    longer than any other's ("Amara Osei" before "Amara Osei-Bonsu"), or it holds more of the request's words than
+    any other (the binder ranks records so, toolgraph.execute.params.exact_first; a tie leaves the list's order to
+    choose). Teams found by their division all hold the division: the first is no more the one meant."""
+    spaced = f" {' '.join(re.findall(r'[a-z0-9]+', query.lower()))} "
+
+    def score(record: Any, text: set[str]) -> tuple[int, int]:
+        phrases = [len(w) for _, v in leaves(record) if isinstance(v, str) and
+                   (w := re.findall(r"[a-z0-9]+", v.lower())) and f" {' '.join(w)} " in spaced]
+        return max(phrases, default=0), len(text & words)
+
+    scores = [score(r, t) for r, t in zip(listed, texts, strict=True)]
+    return scores[0] > max(scores[1:], default=(-1, -1))
 
 
 def _counts_other(query: str, call: CallRecord, tools: dict[str, Any]) -> bool:
@@ -927,15 +970,16 @@ def judge(query: str, plan: Plan, calls: list[CallRecord], output_schemas: dict[
         outcome.reasons.append(f"the request asks to change something ({verb!r}), but no call changed anything")
     for why in _wrong_owner(query, plan, answered, nearby_fields or set(), calls) + \
             _narrowed(query, calls, answered) + _other_unit(query, answered) + \
-            _same_thing(query, calls, answered) + _arbitrary(query, calls) + \
-            _only_found(query, answered) + _one_amount(query, answered) + _only_by_id(query, answered):
+            _same_thing(query, calls, answered) + _arbitrary(query, calls, _tool_words(plan)) + \
+            _only_found(query, answered) + _one_amount(query, answered) + _only_by_id(query, answered) + \
+            _client_for_worker(query, answered):
         outcome.reasons.append(why)
+    passed = [r for _, r, _ in via_records(calls, {c.id for c in answered})]  # the records on the way there
     named = {stem(p) for c in answered for p in key_parts(c.tool.rsplit("/", 1)[-1])}  # air_quality: "the air"
     which = which_nouns(query)
     about = {stem(w) for c in answered if c.tool in tools
              for w in re.findall(r"[a-z]+", tools[c.tool].description[:300].lower())} if which else set()
     via_fields = set().union(*(_via_fields(c) for c in answered))  # the fields the goal calls' ids came from
-    passed = [r for _, r, _ in via_records(calls, {c.id for c in answered})]  # the records on the way there:
     if values:  # an amount one holds answers "how much" too (the invoice, then the hotel's address), no other ask
         for ask in outcome.asked:
             if ask.kind == "attribute" and ask.word in named:
@@ -955,6 +999,7 @@ def judge(query: str, plan: Plan, calls: list[CallRecord], output_schemas: dict[
         for noun in _untraced(query, plan, answered, passed, {a.word for a in outcome.asked} | via_fields, kin):
             outcome.reasons.append(f"the request asks for the {noun}, which nothing the goal calls gave or are about "
                                    "names")
+        outcome.reasons += _unreached(query, answered, passed, kin)
     if outcome.reasons:
         outcome.status = "partial" if ok else "failure"
     return outcome
@@ -989,13 +1034,98 @@ def _only_by_id(query: str, answered: list[CallRecord]) -> list[str]:
     return out
 
 
+_ORDINAL = re.compile(r"\b(?:last|latest|first|earliest|newest|oldest|most\s+recent|next|previous|upcoming)\s+"
+                      r"(?!(?:class|name|names|aid|floor|light|thing|things|half|quarter)\b)((?:[a-z]+\s+){0,3}?[a-z]{3,})(?=\s*(?:[?.!,;]|$|\b(?:and|of|for|at|in|on|from|to|with|"
+                      r"that|which|she|he|they|we|is|was|were|did|does|do|has|had)\b))")
+
+
+def _unreached(query: str, answered: list[CallRecord], passed: list[Any], kin: Kinship | None = None) -> list[str]:
+    """"What was in her very first club shipment" answered by the member's record (``bottles_per_shipment``): the
+    request picks one thing of a kind (the first, last, latest, next ...), and no call's answer holds a thing of
+    that kind: no record with its own id of it, no list or object under a key naming it, no goal tool named for it
+    (a word of the same stem or first letters, or with ``kin`` near in meaning, counts)."""
+    words = _WORD.findall(query.lower())
+    nouns = []
+    for phrase in _ORDINAL.findall(query.lower()):
+        said = phrase.split()
+        while len(said) > 1 and re.search(r"(?:ing|ed)$", said[-1]):
+            said.pop()  # ("her next flight leaving from ...": a flight)
+        head = said[-1]
+        if head not in ATTRIBUTE_STOPWORDS and head not in NUMBER_WORDS and not re.fullmatch(_MONTHS, head) and \
+                head not in ("one", "ones", "time", "times", "day", "days", "week", "month", "year") and head in words:
+            nouns.append(head)
+    if not nouns:
+        return []
+    kinds: set[str] = set()  # the words of the kinds of thing the answers hold
+    objects: set[str] = set()
+    for c in answered:
+        kinds |= set(key_parts(_answered_by(c)))
+    for value in [_value(c) for c in answered] + list(passed):
+        for record in _records(value) + [value]:
+            if not isinstance(record, dict):
+                continue
+            for k, v in record.items():
+                parts = key_parts(k)
+                if parts[-1:] and parts[-1] in _ID_PARTS | {"no"} or isinstance(v, list) and v:
+                    kinds |= set(parts)
+                elif isinstance(v, dict) and v:
+                    objects |= set(parts)  # (an address object, ``shipping_address``: by its stem alone)
+                if isinstance(v, list):
+                    for x in v:
+                        if isinstance(x, dict):
+                            kinds |= {p for k2 in x if key_parts(k2)[-1:] and key_parts(k2)[-1] in _ID_PARTS
+                                      for p in key_parts(k2)}
+    stems = {stem(w) for w in kinds | objects}
+    out = []
+    for noun in dict.fromkeys(nouns):
+        n = stem(noun)
+        if n in stems or len(n) >= 5 and any(t[:5] == n[:5] for t in stems) or \
+                kin is not None and kin(singular(noun), sorted(kinds)[:400]):
+            continue
+        out.append(f"the request asks about one {singular(noun)} (the {noun} it picks), and no call gave any")
+    return out
+
+
+#: "who's been assigned to job J-40288", "who's handling claim CL-7", "who's running it": the one doing the work
+_WORKER_ASKED = re.compile(r"\bwho(?:'s|’s| is| was| will be|'ll be| are)?\s+(?:been\s+|being\s+|the\s+one\s+)?"
+                           r"(assigned|handling|handles|handled|working|running|runs|teaching|teaches|presenting|"
+                           r"chairing|leading|coaching|instructing|treating|servicing|coming|attending to|"
+                           r"looking after|looks after|in charge)\b")
+#: the parties work is done for: a record got by their id answers no "who is working on it"
+_CLIENT_ROLES = frozenset("customer customers client clients patient patients guest guests passenger passengers "
+                          "buyer tenant policyholder applicant requester".split())
+
+
+def _client_for_worker(query: str, answered: list[CallRecord]) -> list[str]:
+    """"Who's been assigned to job J-40288" answered by the customer's record (got by the job's
+    ``customer_id``, or from a tool for customers): the request asks who does the work, not who it is for."""
+    m = _WORKER_ASKED.search(query.lower())
+    if m is None:
+        return []
+    for c in answered:
+        via = {p for src in c.bound_from.values() if ":" in src
+               for p in key_parts(re.split(r"[.\[\]]+", src.split(":", 1)[1])[-1])}
+        tool = set(key_parts(c.tool.rsplit("/", 1)[-1]))
+        if (via or tool) and (via if via else tool) & _CLIENT_ROLES:
+            role = sorted((via if via else tool) & _CLIENT_ROLES)[0]
+            return [f"the request asks who is {m.group(1)}, but goal call [{c.id}] answered with the {role} the "
+                    "work is for"]
+    return []
+
+
+_DATED = {"year", "month", "day", "date", "time"}
+#: a clause of a description that points elsewhere: "for delays and gates use GET /status", "see get_invoice"
+_ELSEWHERE = re.compile(r"[^.;]*\b(?:use|see|instead|does not|doesn't|not included)\b[^.;]*", re.IGNORECASE)
+
+
 def _untraced(query: str, plan: Plan, answered: list[CallRecord], passed: list[Any], known: set[str],
               kin: Kinship | None = None) -> list[str]:
     """Nouns in asking position (:func:`asked_nouns`: "which form is her daughter in", "which primary schools are
     there") of which the answer holds no trace: no key or value of the goal calls' results or of the records on
     the way names one or a word of the same stem or first letters ("cardiologists": ``cardiology``), nor the goal
-    tools' names or descriptions, nor (with ``kin``, the embedder's :class:`WordKinship`) a word near in meaning
-    ("which car": ``vehicle``). A guardian's record answers no form; a neighbourhood's id and postcode name no
+    tools' names or descriptions, nor (with ``kin``, the embedder's :class:`WordKinship`) a word of the results
+    near in meaning ("which car": ``vehicle``; a description's words are not asked: it speaks of what it does not
+    give). A guardian's record answers no form; a neighbourhood's id and postcode name no
     school."""
     nouns = asked_nouns(query) - known
     if not nouns:
@@ -1004,18 +1134,21 @@ def _untraced(query: str, plan: Plan, answered: list[CallRecord], passed: list[A
     names = {stem(w) for o in read(query, _tool_words(plan))
              if o.kind in NAMING_KINDS or is_subject(query, o)
              for w in _WORD.findall(str(o.value).lower())}  # (a name the request gives is no thing asked)
-    said: set[str] = set()  # the words of the answer's keys, values, tools' names and descriptions
+    said: set[str] = set()  # the words of the answer's keys and values
     for value in [_value(c) for c in answered] + list(passed):
         for key, v in leaves(value):
+            if _looks_time(key, v):
+                said |= _DATED  # ("what year did she join": joined 2016-09-12)
             said |= {p for k in key for p in key_parts(k)}
             if isinstance(v, str) and len(v) < 200:
                 said |= {w for w in _WORD.findall(v.lower()) if len(w) > 2}
+    about: set[str] = set()  # and of the goal tools' names and descriptions
     for c in answered:
         tool = tools.get(c.substitute_for or c.tool)
         text = f"{_answered_by(c)} " + \
-            (f"{tool.name} {tool.description[:600]}" if tool else "")
-        said |= set(key_parts(text))
-    trace = {stem(w) for w in said}
+            (f"{tool.name} {_ELSEWHERE.sub(' ', tool.description[:600])}" if tool else "")
+        about |= set(key_parts(text))
+    trace = {stem(w) for w in said | about}
     cues = {stem(w) for a in asks(query) for w in _WORD.findall(a.word)}  # ("what's wrong": a problem is asked)
     words = _WORD.findall(query.lower())
     out = []
@@ -1026,7 +1159,8 @@ def _untraced(query: str, plan: Plan, answered: list[CallRecord], passed: list[A
                 len(n) >= 5 and any(t[:5] == n[:5] for t in trace):
             continue  # (an "email address" is an email; a "seal number" a seal)
         word = words[at[0]] if at else n
-        if kin is not None and kin(singular(word), sorted(said)[:400]):
+        if kin is not None and kin(singular(word), sorted(said)[:400]):  # (what the data says: a description
+            # speaks of much it does not give, "for gates use ..." near in meaning to a "route" it mentions)
             continue
         out.append(word)
     return out

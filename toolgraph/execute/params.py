@@ -16,7 +16,7 @@ from jsonschema import Draft202012Validator, FormatChecker
 from toolgraph.errors import ArgumentError
 from toolgraph.execute.base import ExecTool
 from toolgraph.models import Param
-from toolgraph.text.lexicon import WRITE_NAME_VERBS
+from toolgraph.text.lexicon import WRITE_NAME_VERBS, negated
 from toolgraph.text.params import (
     LOOKUP_VERBS,
     PERSON_KINDS,
@@ -29,7 +29,7 @@ from toolgraph.text.params import (
     role_key,
     role_stem,
 )
-from toolgraph.text.reading import bound_for, pick, read, vocabulary_of
+from toolgraph.text.reading import bound_for, month_edge, pick, read, vocabulary_of
 from toolgraph.text.schema import described_values, json_type_of
 from toolgraph.text.words import READING_STOPWORDS as STOP
 from toolgraph.text.words import field_root, singular, split_case
@@ -204,12 +204,40 @@ def exact_first(value: Any, wanted: set[str], depth: int = 0, request: str = "")
             if said:
                 return (1, -max(said), -score)
             return (2, 0, -score) if score else (3, 0, 0)
-        return sorted(value, key=rank)
+        return sorted(by_recency(value, text), key=rank)
     if isinstance(value, dict):  # the keys the request names first: "its destination port" takes the route's
         said = set(text.split())  # destination's locode, not its origin's
         items = sorted(value.items(), key=lambda kv: not set(_parts(kv[0])) & said)
         return {k: exact_first(v, wanted, depth + 1, text) if isinstance(v, list | dict) else v for k, v in items}
     return value
+
+
+#: "the latest inspection", "her most recent booking": the newest record first; "the earliest", "oldest": the oldest
+_NEWEST = re.compile(r" (?:latest|newest|most recent|last|current) ")
+_OLDEST = re.compile(r" (?:earliest|oldest) ")
+_ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def by_recency(records: list[Any], text: str) -> list[Any]:
+    """``records`` newest first when the request (``text``, spaced lower-case words) asks for the latest or most
+    recent one, oldest first for the earliest; by the records' first field holding a date in each (as listed
+    otherwise, and always where no field does: a list's own order is no order of time). Ties keep their order."""
+    newest, oldest = bool(_NEWEST.search(text)), bool(_OLDEST.search(text))
+    if newest == oldest or len(records) < 2 or not all(isinstance(r, dict) for r in records):
+        return records
+    key = next((k for k in records[0] if all(isinstance(r.get(k), str) and _ISO_DAY.match(r[k]) for r in records)),
+               None)
+    return sorted(records, key=lambda r: r[key], reverse=newest) if key else records
+
+
+def sort_values(values: list[Any], text: str) -> list[Any]:
+    """The value of a sort order that puts the newest first ("desc", "newest", "date_desc") when the request asks
+    for the latest one, the oldest first when it asks for the earliest; else none."""
+    newest, oldest = bool(_NEWEST.search(text)), bool(_OLDEST.search(text))
+    if newest == oldest:
+        return []
+    want = r"desc|newest|latest|recent" if newest else r"asc|oldest|earliest"
+    return [v for v in values if re.search(want, str(v).lower())][:1]
 
 
 _PATH_STEP = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
@@ -376,11 +404,16 @@ def bind(tool: ExecTool, request: str, upstream: list[Upstream], vocabulary: fro
         values = p.enum or (described_values(p.name, p.description or "", tool.description) if kind == "string"
                             else [])
         if values:
-            said = [v for v in values if re.search(rf"(?<![\w-]){re.escape(str(v).lower().replace('_', ' '))}"
-                                                   rf"(?:e?s)?(?![\w-])", request.lower().replace("_", " "))]  # IPAs
+            said = [v for v in values if any(  # IPAs; "don't count cancelled ones" names no status to filter by
+                not negated(request, m.start()) for m in re.finditer(
+                    rf"(?<![\w-]){re.escape(str(v).lower().replace('_', ' '))}(?:e?s)?(?![\w-])",
+                    request.lower().replace("_", " ")))]
             if not said:  # "our dermatologist" names the value Dermatology; "pediatrician", Pediatrics
-                roots = {field_root(w) for w in re.findall(r"[a-z]{6,}", request.lower())}
+                roots = {field_root(m.group()) for m in re.finditer(r"[a-z]{6,}", request.lower())
+                         if not negated(request, m.start())}
                 said = [v for v in values if re.fullmatch(r"[A-Za-z]{6,}", str(v)) and field_root(str(v)) in roots]
+            if not said and set(_parts(p.name)) & {"order", "sort", "direction", "dir", "sorting"}:  # "the latest
+                said = sort_values(values, f" {' '.join(re.findall(r'[a-z0-9]+', request.lower()))} ")  # one"
             if len(said) > 1:  # "cast and crew": the value that means all of them, else the tool's default
                 said = [v for v in values if str(v).lower() in ("all", "both", "any", "every")] or \
                     (said[:1] if p.name in required else [])
@@ -409,6 +442,11 @@ def bind(tool: ExecTool, request: str, upstream: list[Upstream], vocabulary: fro
     for p in tool.params:  # an optional filter holds one of its values or nothing (not sent)
         if p.name in args and not fits(p, args[p.name]):
             del args[p.name], sources[p.name]
+    ranged = [n for n, how in sources.items() if how == "request (date)" and month_edge(set(_parts(n)), set())]
+    if len(ranged) >= 2:  # "between 3/15/2027 and 3/21/2027" for date_from and date_to: a single day's `date`
+        for n in [n for n, how in sources.items() if how == "request (date)" and n not in ranged and
+                  n not in required]:  # would narrow the range to its first day
+            del args[n], sources[n]
     if not required and not args:  # a search whose every filter is optional still needs one ("name or email")
         hit = _lookup_filter(tool, offered, used, request)
         if hit is not None:

@@ -13,10 +13,11 @@ from toolgraph.embeddings.kinship import WordKinship
 from toolgraph.execute.answer import llm_answer, rules_answer
 from toolgraph.execute.base import Executor
 from toolgraph.execute.learn import learn
-from toolgraph.execute.models import RunConfig, RunResult, RunTimings
-from toolgraph.execute.outcome import goal_calls, judge
+from toolgraph.execute.models import CallRecord, RunConfig, RunResult, RunTimings
+from toolgraph.execute.outcome import goal_calls, judge, leaves
 from toolgraph.execute.runner import Runner
 from toolgraph.planner.models import Plan
+from toolgraph.text.glossary import glossed, key_meanings
 
 
 async def execute_plan(store: Any, plan: Plan, *, executors: Sequence[Executor], llm: Any = None,
@@ -31,13 +32,14 @@ async def execute_plan(store: Any, plan: Plan, *, executors: Sequence[Executor],
     levels, calls = await runner.run(plan, plan.query)
     executed = time.perf_counter()
     goals = goal_calls(plan, calls)
-    answer = (await asyncio.to_thread(llm_answer, llm, plan.query, levels, calls) if llm is not None
-              else rules_answer(plan.query, levels, calls, goals))
-    answered = time.perf_counter()
+    with glossed(response_meanings(plan, calls, runner.output_schemas())):  # ("bal": the amount owed)
+        answer = (await asyncio.to_thread(llm_answer, llm, plan.query, levels, calls) if llm is not None
+                  else rules_answer(plan.query, levels, calls, goals))
+        answered = time.perf_counter()
+        nearby = await asyncio.to_thread(nearby_field_words, store, plan.tool_ids())
+        outcome = await asyncio.to_thread(judge, plan.query, plan, calls, runner.output_schemas(), nearby,
+                                          runner.changing_tools(), word_kinship(embedder))
     ok = sum(c.status == "ok" for c in calls)
-    nearby = await asyncio.to_thread(nearby_field_words, store, plan.tool_ids())
-    outcome = await asyncio.to_thread(judge, plan.query, plan, calls, runner.output_schemas(), nearby,
-                                      runner.changing_tools(), word_kinship(embedder))
     usage = {"calls": len(calls), "ok": ok, "failed": sum(c.status == "failed" for c in calls),
              "skipped": sum(c.status == "skipped" for c in calls), "attempts": sum(c.attempts for c in calls),
              "llm": llm.usage.since(mark) if mark is not None else None, "plan": plan.usage.model_dump()}
@@ -53,6 +55,22 @@ async def execute_plan(store: Any, plan: Plan, *, executors: Sequence[Executor],
 
 
 _KINSHIPS: dict[int, WordKinship] = {}
+
+
+def response_meanings(plan: Plan, calls: list[CallRecord], schemas: dict[str, Any]) -> dict[str, tuple[str, ...]]:
+    """What the terse keys of the calls' responses mean, as each called tool's output schema or description says
+    (toolgraph.text.glossary)."""
+    tools = {t.id: t for t in plan.tools}
+    out: dict[str, tuple[str, ...]] = {}
+    for c in (r for call in calls for r in (*call.replanned, call)):
+        tool = tools.get(c.tool)
+        value = c.raw_value if c.raw_value is not None else c.result
+        if c.status != "ok" or value is None:
+            continue
+        keys = [k for key, _ in leaves(value) for k in key]
+        for key, words in key_meanings(tool.description if tool else "", schemas.get(c.tool), keys).items():
+            out.setdefault(key, words)
+    return out
 
 
 def word_kinship(embedder: Any) -> WordKinship | None:

@@ -546,10 +546,12 @@ class ChainFinder:
                 vocabulary = vocabulary_of(*(f"{c.name} {c.description[:400]} {' '.join(p.name for p in c.params)}"
                                              for c in self.graph.cards.values()))
                 person = "person" if _PERSONAL.search(text) else None  # "where does aoife brennan sit, and
-                self._request.mentions = [  # what's her locker number": a person (other leftovers are too weak a
-                    Mention(o.value, None if o.kind == "residual_place" else person)  # sign: "the lead actor")
-                    for o in read(text, vocabulary)
-                    if o.kind in ("residual_place", "residual_owner") or is_subject(text, o)]
+                offers = read(text, vocabulary)  # what's her locker number": a person (other leftovers are too weak
+                ends = _route_ends(text, offers)  # a sign: "the lead actor"); "from carrickmoor to inchbrae
+                self._request.mentions = [  # north", "inchbrae to carrickmoor sailings": places, no customer's name
+                    Mention(o.value, "place" if o.value in ends else None if o.kind == "residual_place" else person)
+                    for o in offers if o.kind in ("residual_place", "residual_owner") or is_subject(text, o)
+                    or o.value in ends]
         return self._request
 
     def facts(self, card: ToolCard) -> ToolFacts:
@@ -565,6 +567,21 @@ class ChainFinder:
         mean = np.mean([self.facts(c).vector for c in cards], axis=0)
         norm = float(np.linalg.norm(mean))
         return float(mean @ req.vector) / norm if norm else 0.0  # (plain floats: plans are JSON)
+
+
+def _route_ends(text: str, offers: list[Any]) -> set[str]:
+    """The two names of a route the request gives ("from carrickmoor to inchbrae north", "the inchbrae to
+    carrickmoor sailings"): a leftover name right before "to" and the place right after it."""
+    out: set[str] = set()
+    for o in offers:
+        if o.kind != "residual_place" or not re.search(r"\bto\s+$", text[:o.start].lower()):
+            continue
+        before = text[:o.start].lower().rstrip()[:-2].rstrip()
+        other = next((x for x in offers if x is not o and x.kind.startswith("residual") and
+                      before.endswith(str(x.value).lower())), None)
+        if other is not None:
+            out |= {str(o.value), str(other.value)}
+    return out
 
 
 @dataclass

@@ -231,3 +231,15 @@ WRITE_NAME_VERBS = frozenset(
 #: words by which a request asks to find things, not to learn about one it names ("is there a ...", "which ...")
 FINDING = re.compile(r"\b(?:find|search|look(?:ing)? (?:up|for)|is there|are there|do you have|have you got|"
                      r"which|list|show me|any|exists?|where)\b")
+
+# "don't count cancelled ones", "not cancelled", "excluding refunds", "other than drafts": the value is excluded
+_NEGATION = re.compile(r"(?:\b(?:not|no|don'?t|doesn'?t|isn'?t|aren'?t|wasn'?t|weren'?t|never|without|except|"
+                       r"excluding|exclude|ignore|ignoring|besides|minus|skip|skipping|leave out|leaving out|"
+                       r"other than|rather than|instead of)|n't)\s+(?:[a-z]+\s+){0,2}$")
+
+
+def negated(text: str, start: int) -> bool:
+    """Whether the words just before ``start`` (at most three) negate what stands there: "don't count cancelled
+    bookings", "excluding refunds", "bookings that aren't cancelled"."""
+    before = re.sub(r"[’']", "'", text[max(0, start - 40):start].lower())
+    return bool(_NEGATION.search(before))

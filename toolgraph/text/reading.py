@@ -107,6 +107,17 @@ _TITLE_DOT = re.compile(r"\b(Mr|Mrs|Ms|Mx|Dr|Prof|St)\.")
 _POSSESSIVE = re.compile(r"(?:'s|’s|'|’)$")
 
 
+#: words before a month that open a range there ("since January 2027") or close it ("until March 2027")
+_OPENS = frozenset("since after from starting".split())
+_CLOSES = frozenset("until till before through to up".split())
+
+
+def _before(text: str, start: int) -> str:
+    """The word right before ``start``, lower case ("since" before a date), or ""."""
+    words = re.findall(r"[a-z]+", text[max(0, start - 12):start].lower())
+    return words[-1] if words else ""
+
+
 @dataclass(frozen=True)
 class Offer:
     value: Any
@@ -187,7 +198,8 @@ def read(text: str, vocabulary: frozenset[str] | set[str] = frozenset()) -> list
     for m in _ISO_DATE.finditer(text):
         if free(m.span()):
             y, mo, d, t = m.groups()
-            add(Offer(f"{y}-{int(mo):02d}-{int(d):02d}", "date", start=m.start()), m.span())
+            add(Offer(f"{y}-{int(mo):02d}-{int(d):02d}", "date", noun=_before(text, m.start()), start=m.start()),
+                m.span())
             if t:
                 add(Offer(t, "time", start=m.start(4)))
     for m in _SLASH_DATE.finditer(text):  # 3/14/2027 (month first), 14/05/2027 (a first number past 12: the day)
@@ -195,14 +207,17 @@ def read(text: str, vocabulary: frozenset[str] | set[str] = frozenset()) -> list
         month, day = (b, a) if a > 12 else (a, b)
         year = y + 2000 if y < 100 else y
         if 1 <= month <= 12 and 1 <= day <= calendar.monthrange(year, month)[1] and free(m.span()):
-            add(Offer(f"{year}-{month:02d}-{day:02d}", "date", start=m.start()), m.span())
-    for m in _WORD_DATE.finditer(text):
-        day, month, month2, day2, year = m.groups()
+            add(Offer(f"{year}-{month:02d}-{day:02d}", "date", noun=_before(text, m.start()), start=m.start()),
+                m.span())
+    at = 0
+    while (m := _WORD_DATE.search(text, at)) is not None:  # (a match that is no date gives its words back: in
+        day, month, month2, day2, year = m.groups()  # "since 4 January 2027", "since 4" is none)
         month_no = MONTHS.get((month or month2 or "").lower().rstrip("."))
+        at = m.end() if month_no else m.start() + 1
         if month_no and free(m.span()):
             d = int(day or day2)
             value = f"{year}-{month_no:02d}-{d:02d}" if year else f"{month_no:02d}-{d:02d}"
-            add(Offer(value, "date", start=m.start()), m.span())
+            add(Offer(value, "date", noun=_before(text, m.start()), start=m.start()), m.span())
     for m in _SPELLED_DATE.finditer(text):
         month, day, day2, month2, year = m.groups()
         month_no = MONTHS.get((month or month2 or "").lower())
@@ -210,14 +225,15 @@ def read(text: str, vocabulary: frozenset[str] | set[str] = frozenset()) -> list
         d = DAY_WORDS.get(word) or (int(re.sub(r"\D", "", word)) if re.sub(r"\D", "", word) else 0)
         if month_no and 1 <= d <= 31 and free(m.span()):
             add(Offer(f"{year}-{month_no:02d}-{d:02d}" if year else f"{month_no:02d}-{d:02d}", "date",
-                      start=m.start()), m.span())
+                      noun=_before(text, m.start()), start=m.start()), m.span())
     for m in _SEASON_YEAR.finditer(text):  # "in fall 2026": a term, not fall's id 2026
         if free(m.span()):
             add(Offer(f"{m.group(1).capitalize()} {m.group(2)}", "season", start=m.start()), m.span())
     for m in _MONTH_YEAR.finditer(text):  # "in October 2026": a month, for a ``month`` or a date range
         month_no = MONTHS.get(m.group(1).lower())
         if month_no and free(m.span()):
-            add(Offer(f"{m.group(2)}-{month_no:02d}", "month", start=m.start()), m.span())
+            add(Offer(f"{m.group(2)}-{month_no:02d}", "month", noun=_before(text, m.start()), start=m.start()),
+                m.span())  # (the word before: "since January 2027" opens a range it does not close)
     for m in _TIME.finditer(text):
         if free(m.span()):
             h, mi, ampm, h2, ampm2 = m.groups()
@@ -344,6 +360,9 @@ def read(text: str, vocabulary: frozenset[str] | set[str] = frozenset()) -> list
             add(Offer(m.group(2).strip(), "ordered", start=m.start(2)))
     for m in _TOPIC.finditer(text):
         words = [w for w in m.group(1).split() if w.lower() not in STOP and w.lower() not in PRONOUNS]
+        owner = next((i for i, w in enumerate(words) if w.endswith(("'s", "’s"))), None)
+        if owner is not None:  # "for hattie ogunleye's voice part": what is looked up is its owner
+            words = words[:owner] + [strip_possessive(words[owner])]
         if words and _number(words[0]) is None:  # ("for ten people" is a count, no topic)
             add(Offer(" ".join(words), "topic", start=m.start(1)))
     subjects = [o for o in out if is_subject(text, o)]  # the question's subject first among the leftovers: "how
@@ -394,8 +413,8 @@ def _residual_runs(text: str, vocabulary: frozenset[str] | set[str], taken: list
     runs: list[tuple[int, str, str, bool]] = []
     current: list[str] = []
     begin, before, prev = 0, "", ""
-    for m in re.finditer(r"[A-Za-z][A-Za-z'’-]*", text):
-        word = strip_possessive(m.group())
+    for m in re.finditer(r"[^\W\d_][^\W\d_'’-]*(?:['’-][^\W\d_]*)*", text):  # (letters of any script:
+        word = strip_possessive(m.group())  # "kasimir ødegaard")
         low = word.lower()
         inside = any(a <= m.start() < b for a, b in taken)
         tools_word = not inside and low not in STOP and (stem(low) in known or low in known)
@@ -488,11 +507,19 @@ def pick(name: str, kind: str, description: str, offers: list[Offer], used: set[
         if o:
             return _took(o, used, "month")
     if kind == "string" and parts & DATE_PARTS and not parts & ID_PARTS:
-        o = first(lambda o: o.kind == "date")
+        edge = month_edge(parts, desc)
+        dates = sorted((o for o in offers if o.kind == "date"), key=lambda o: o.start)
+        if edge and len(dates) == 2:  # "between 3/15/2027 and 3/21/2027": the range's ends, in the request's order
+            return _took(dates[0] if edge == "first" else dates[-1], used, "date")
+        other = (_OPENS if edge == "last" else _CLOSES) if edge else frozenset()  # ("since 4 January 2027" has no
+        o = first(lambda o: o.kind == "date" and o.noun not in other)  # end: its date is no date_to)
         if o:
             return _took(o, used, "date")
-        edge = month_edge(parts, desc)
+        if first(lambda o: o.kind == "date"):
+            return None
         o = first(lambda o: o.kind == "month") if edge else None
+        if o is not None and o.noun in (_OPENS if edge == "last" else _CLOSES):
+            return None  # "since January 2027" has no end; "until March 2027" no start
         if o is not None:  # "in November 2026" for a range's from/to: its first and last day
             year, month = (int(x) for x in str(o.value).split("-"))
             day = 1 if edge == "first" else calendar.monthrange(year, month)[1]

@@ -173,7 +173,8 @@ NOT_A_NAME = frozenset(
     "our ours overdue please right saturday send sent shall she should show since soon status still "
     "sunday tell thanks their them there they thursday today tomorrow tonight tuesday us want was we "
     "wednesday week weekend were what what's whats when where which who who's whom whos whose why will "
-    "won't year yesterday yet".split())
+    "won't year yesterday yet actually really already even recently usually normally definitely "
+    "probably maybe perhaps between during within until across along via".split())
 # Words of a request that name no attribute of an answer (toolgraph.execute.outcome).
 ATTRIBUTE_STOPWORDS = frozenset(
     "a about all an and any are at be by called can check could current currently did do does each every "

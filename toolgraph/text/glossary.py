@@ -1,0 +1,93 @@
+"""What a terse response key means, as the tool says: its output schema's property description, or its own
+description's glossary ("qy (year the queen was born)", "fid flight id, fno flight number", "n is the number of
+hives listed"). The outcome judge and the answer read a key through its meaning (:func:`glossed`): ``bal`` "amount
+owed now, GBP" holds money, ``qy`` a year.
+
+The meanings hold for one run (a context variable: each thread and task of many users sees its own)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any
+
+from toolgraph.text.schema import is_schema
+
+#: a key short enough to need saying what it means (``qy``, ``bal``, ``brth``, ``dues_m``, ``px``; not ``date``
+#: or ``type``, words of their own)
+_TERSE = re.compile(r"[A-Za-z][A-Za-z0-9]{0,2}|[B-DF-HJ-NP-TV-Zb-df-hj-np-tv-z0-9]{4,5}|"
+                    r"[A-Za-z][A-Za-z0-9]{0,5}_[A-Za-z0-9]{1,2}|[A-Za-z]{1,2}_[A-Za-z0-9]{1,6}")
+_FILLER = frozenset("the a an of is are was were its their his her for in on at to by with and or".split())
+_MEANINGS: ContextVar[dict[str, tuple[str, ...]] | None] = ContextVar("toolgraph_key_meanings", default=None)
+
+
+def meaning_of(key: str) -> tuple[str, ...]:
+    """The words the run's glossary gives ``key`` (empty when none)."""
+    meanings = _MEANINGS.get()
+    return meanings.get(key, ()) if meanings else ()
+
+
+@contextmanager
+def glossed(meanings: dict[str, tuple[str, ...]]) -> Iterator[None]:
+    """Read keys through ``meanings`` (key -> words) inside the block."""
+    token = _MEANINGS.set(meanings)
+    try:
+        yield
+    finally:
+        _MEANINGS.reset(token)
+
+
+def _property_texts(node: Any, out: dict[str, str], depth: int = 0) -> None:
+    if depth > 8 or not isinstance(node, dict | list):
+        return
+    if isinstance(node, list):
+        for item in node[:1]:
+            _property_texts(item, out, depth + 1)
+        return
+    if is_schema(node) and isinstance(node.get("properties"), dict):
+        for key, sub in node["properties"].items():
+            if isinstance(sub, dict) and isinstance(sub.get("description"), str):
+                out.setdefault(str(key), sub["description"])
+            _property_texts(sub, out, depth + 1)
+    for k in ("items", "allOf", "anyOf", "oneOf"):
+        if k in node:
+            _property_texts(node[k], out, depth + 1)
+
+
+def _words(text: str) -> tuple[str, ...]:
+    words = [w for w in re.findall(r"[a-z]+", text.lower()) if w not in _FILLER]
+    return tuple(words[:8])
+
+
+def described(text: str, key: str) -> tuple[str, ...]:
+    """What ``text`` (a tool's description) says ``key`` is: "qy (year the queen was born; null ...)", "fno
+    flight number," or "n is the number of hives listed"; empty when it says nothing of it."""
+    k = re.escape(key)
+    m = re.search(rf"(?<![\w./-]){k}\s*\(([^()]{{2,80}})\)", text)
+    if m:
+        return _words(re.split(r"[;:,]", m.group(1))[0])
+    if len(key) <= 5:  # ("fid flight id, fno flight number", "n is the number of ...": only a key too short to be
+        m = re.search(rf"(?:^|[\s,;:(]){k}\s+(?:=\s*|is\s+|means\s+)?([a-z][a-z ]{{1,40}}?)\s*(?=[,;.)(]|$)",
+                      text)  # a word the description uses for itself)
+        if m:
+            return _words(m.group(1))
+    return ()
+
+
+def key_meanings(description: str, schema: Any, keys: Iterable[str]) -> dict[str, tuple[str, ...]]:
+    """The meanings of the terse ones of ``keys`` (those a response has), from ``schema``'s property descriptions
+    or ``description``."""
+    props: dict[str, str] = {}
+    _property_texts(schema, props)
+    out: dict[str, tuple[str, ...]] = {}
+    for key in dict.fromkeys(keys):
+        if not _TERSE.fullmatch(key):
+            continue
+        words = _words(props[key]) if key in props else ()
+        words = words or described(description or "", key)
+        words = tuple(w for w in words if w != key.lower())
+        if words:
+            out[key] = words
+    return out
