@@ -925,6 +925,17 @@ def test_a_pick_among_records_the_request_names_no_more_than_the_others_is_arbit
                         bound_from={"id": "c1:[0].id"},
                         raw_value={"id": "P-1", "name": "Amara Osei", "phone": "555-0101"})
     assert judge(plan.query, plan, [people, person]).status == "success"
+    # a list inside one record fetched by the id the request gives (a project's machines) is no search's finds
+    plan = make_plan("what's the status of project PJ-318 and who's working on it?", [["project"], ["machine"]],
+                     [("project", "machine", "machine_id")])
+    project = CallRecord(id="c1", tool=f"{GROUP}/project", level=0, status="ok", arguments={"project_id": "PJ-318"},
+                         bound_from={"project_id": "request (id after 'project')"},
+                         raw_value={"project_id": "PJ-318", "status": "on hold", "lead": "Ines Varga",
+                                    "machines": [{"machine_id": "EQ-12"}, {"machine_id": "EQ-14"}]})
+    machine = CallRecord(id="c2", tool=f"{GROUP}/machine", level=1, status="ok", arguments={"machine_id": "EQ-12"},
+                         bound_from={"machine_id": "c1:machines[0].machine_id"},
+                         raw_value={"machine_id": "EQ-12", "name": "Laser cutter", "booked_by": "Ines Varga"})
+    assert "arbitrary pick" not in " ".join(judge(plan.query, plan, [project, machine]).reasons)
 
 
 def test_the_one_thing_a_request_picks_must_be_reached() -> None:
@@ -942,6 +953,11 @@ def test_the_one_thing_a_request_picks_must_be_reached() -> None:
                           bound_from={"member_id": "c1:[0].member_id"},
                           raw_value={"shipment_id": "SH-1", "wines": ["Quarry Road Grenache"]})
     assert judge(plan.query, plan, [found, shipment]).status == "success"
+    # "which of his hives has the oldest queen": the pick is among the hives listed, by a field of theirs
+    plan = make_plan("which of hamish achterlonie's hives has the oldest queen?", [["hives"]])
+    hives = CallRecord(id="c1", tool=f"{GROUP}/hives", level=0, status="ok", arguments={"keeper": "hamish achterlonie"},
+                       raw_value=[{"id": "HV-101", "queen_year": 2025}, {"id": "HV-104", "queen_year": 2022}])
+    assert "no call gave any" not in " ".join(judge(plan.query, plan, [hives]).reasons)
     # a first-class ticket is no pick of a first one
     plan = make_plan("How much is a first class ticket on train IC 512?", [["train"]])
     fares = CallRecord(id="c1", tool=f"{GROUP}/train", level=0, status="ok",
@@ -1022,3 +1038,15 @@ def test_who_does_the_work_is_not_answered_by_who_it_is_for() -> None:
                       bound_from={"technician_id": "c1:technician_id"},
                       raw_value={"technician_id": "T-05", "name": "Emeka Oduya", "phone": "503-555-0147"})
     assert judge(plan.query, plan, [job, tech]).status == "success"
+
+
+def test_money_is_known_by_its_words_and_by_a_currency_beside_it() -> None:
+    from toolgraph.execute.outcome import meets
+
+    much = next(a for a in asks("how much is the yearly premium?") if a.word == "how much")
+    assert meets(much, {"policy_id": "CAR-318822", "annual_premium": 412.0}, "how much is the yearly premium?")
+    query = "what's the single fare for an adult, and how much is it for a car?"
+    much = next(a for a in asks(query) if a.word == "how much")
+    fares = {"route_id": "R-14", "currency": "GBP", "single": {"passengers": {"adult": 11.4}, "vehicles": {"car": 52.6}}}
+    assert meets(much, fares, query)
+    assert not meets(much, {"route_id": "R-14", "single": {"vehicles": {"car": 2}}}, query)

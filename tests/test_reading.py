@@ -526,6 +526,7 @@ def test_a_value_the_request_excludes_is_no_filter() -> None:
     t = tool(optional=(("status", "string"), ("room", "string")), enum={"status": ["confirmed", "cancelled"]})
     assert "status" not in bind(t, "How many times was the Kiln Room booked? Don't count cancelled bookings.",
                                 []).arguments
+    assert "status" not in bind(t, "How many were booked? Leave out any that were cancelled.", []).arguments
     assert "status" not in bind(t, "bookings that aren't cancelled", []).arguments
     assert bind(t, "show me the cancelled bookings", []).arguments["status"] == "cancelled"
     assert bind(t, "confirmed ones, not cancelled", []).arguments["status"] == "confirmed"

@@ -53,7 +53,9 @@ COUNT_KEYS = {"count", "total", "number", "size", "length", "quantity", "qty", "
               "stock", "available", "level", "on_hand"}
 MONEY_KEYS = {"price", "cost", "fee", "fees", "charge", "charges", "paid", "balance", "subtotal", "fare", "due",
               "owed", "outstanding", "amt", "gbp", "usd", "eur", "chf", "cad", "aud", "nzd", "jpy", "sek", "nok",
-              "dkk", "inr", "zar"}  # (and a price's currency: ``full_gbp``)
+              "dkk", "inr", "zar",  # (and a price's currency: ``full_gbp``)
+              "premium", "deductible", "excess", "deposit", "refund", "rent", "salary", "wage", "pension", "tax",
+              "duty", "surcharge", "tariff", "contribution"}
 #: fields that hold a measured amount ("how many grams is 8 ounces": ``value: 226.8; unit: g``)
 MEASURED_KEYS = frozenset("value amount result quantity qty converted".split())
 HOW_MANY_UNIT = re.compile(r"\bhow\s+(?:many|much)\s+([a-z]+)\b")  # "how many grams": an amount in grams
@@ -201,7 +203,9 @@ def _has_amount(value: Any, query: str = "") -> bool:
         return bool(parts & (COUNT_KEYS - _RESULT_COUNTS | MONEY_KEYS | MEASURED_KEYS) or {
             singular(p) for p in parts} & set(UNIT_OF) or {stem(p) for p in parts} & measured)
 
-    return any(_is_number(v) and key and amount_key(key[-1]) for r in _records(value) for key, v in leaves(r))
+    return any(_is_number(v) and key and (amount_key(key[-1]) or priced) for r in _records(value)
+               for priced in [isinstance(r, dict) and any(str(k).lower().endswith("currency") for k in r)]
+               for key, v in leaves(r))  # (a record that names its currency holds money: fares by class)
 
 
 _NUMERIC = re.compile(r"[$€£¥]?\s?-?\d[\d,]*(?:\.\d+)?")
@@ -851,11 +855,21 @@ def _arbitrary(query: str, calls: list[CallRecord], vocabulary: set[str] | froze
                 return [f"[{c.id}] took the first of the {len(listed)} records [{up.id}] listed with no filter, "
                         "and it is none the request names: an arbitrary pick"]
             if up.arguments and all(str(how).startswith("request") for how in up.bound_from.values()) and \
+                    _listing(_value(up), listed) and \
                     not _told_apart(listed, texts, words, query):  # (found by the request's words alone; a
                 # patient's prescriptions, listed newest first, are a collection of their own)
                 return [f"[{c.id}] took the first of the {len(listed)} records [{up.id}] listed, which the request "
                         "names no more than the others: an arbitrary pick"]
     return []
+
+
+def _listing(value: Any, listed: list[Any]) -> bool:
+    """Whether ``listed`` is what a call found (its result, or the one list of an envelope with paging), not a
+    list inside one record it fetched (a project's machines)."""
+    if value is listed:
+        return True
+    return isinstance(value, dict) and any(v is listed for v in value.values()) and \
+        sum(isinstance(v, str) and str(k).lower() not in PAGING_KEYS for k, v in value.items()) <= 1
 
 
 def _words_of(record: Any) -> set[str]:
@@ -1061,11 +1075,14 @@ def _unreached(query: str, answered: list[CallRecord], passed: list[Any], kin: K
     for c in answered:
         kinds |= set(key_parts(_answered_by(c)))
     for value in [_value(c) for c in answered] + list(passed):
-        for record in _records(value) + [value]:
+        records = _records(value)
+        for record in records + [value]:
             if not isinstance(record, dict):
                 continue
             for k, v in record.items():
                 parts = key_parts(k)
+                if len(records) > 1 and record is not value:  # "which of his hives has the oldest queen": the
+                    objects |= set(parts)  # pick is among the records listed, by a field of theirs (``qy``)
                 if parts[-1:] and parts[-1] in _ID_PARTS | {"no"} or isinstance(v, list) and v:
                     kinds |= set(parts)
                 elif isinstance(v, dict) and v:

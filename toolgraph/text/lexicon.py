@@ -238,8 +238,15 @@ _NEGATION = re.compile(r"(?:\b(?:not|no|don'?t|doesn'?t|isn'?t|aren'?t|wasn'?t|w
                        r"other than|rather than|instead of)|n't)\s+(?:[a-z]+\s+){0,2}$")
 
 
+#: an order to leave things out reaches further: "leave out any that were cancelled", "not counting the ones marked
+#: cancelled"
+_LEAVING_OUT = re.compile(r"\b(?:leave out|leaving out|exclude|excluding|ignore|ignoring|skip|skipping|except|"
+                          r"don'?t count|do not count|not counting|without)\s+(?:[a-z]+\s+){0,4}$")
+
+
 def negated(text: str, start: int) -> bool:
-    """Whether the words just before ``start`` (at most three) negate what stands there: "don't count cancelled
-    bookings", "excluding refunds", "bookings that aren't cancelled"."""
-    before = re.sub(r"[’']", "'", text[max(0, start - 40):start].lower())
-    return bool(_NEGATION.search(before))
+    """Whether the words just before ``start`` (at most three; five after an order to leave out) negate what
+    stands there: "don't count cancelled bookings", "excluding refunds", "bookings that aren't cancelled", "leave
+    out any that were cancelled"."""
+    before = re.sub(r"[’']", "'", text[max(0, start - 60):start].lower())
+    return bool(_NEGATION.search(before[-40:]) or _LEAVING_OUT.search(before))
