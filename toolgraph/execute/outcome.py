@@ -203,9 +203,11 @@ def _has_amount(value: Any, query: str = "") -> bool:
         return bool(parts & (COUNT_KEYS - _RESULT_COUNTS | MONEY_KEYS | MEASURED_KEYS) or {
             singular(p) for p in parts} & set(UNIT_OF) or {stem(p) for p in parts} & measured)
 
-    return any(_is_number(v) and key and (amount_key(key[-1]) or priced) for r in _records(value)
-               for priced in [isinstance(r, dict) and any(str(k).lower().endswith("currency") for k in r)]
-               for key, v in leaves(r))  # (a record that names its currency holds money: fares by class)
+    def priced(record: Any) -> bool:  # a record that names its currency holds money (fares by class)
+        return isinstance(record, dict) and any(str(k).lower().endswith("currency") for k in record)
+
+    return any(_is_number(v) and key and (amount_key(key[-1]) or priced(r)) for r in _records(value)
+               for key, v in leaves(r))
 
 
 _NUMERIC = re.compile(r"[$€£¥]?\s?-?\d[\d,]*(?:\.\d+)?")
@@ -1049,7 +1051,8 @@ def _only_by_id(query: str, answered: list[CallRecord]) -> list[str]:
 
 
 _ORDINAL = re.compile(r"\b(?:last|latest|first|earliest|newest|oldest|most\s+recent|next|previous|upcoming)\s+"
-                      r"(?!(?:class|name|names|aid|floor|light|thing|things|half|quarter)\b)((?:[a-z]+\s+){0,3}?[a-z]{3,})(?=\s*(?:[?.!,;]|$|\b(?:and|of|for|at|in|on|from|to|with|"
+                      r"(?!(?:class|name|names|aid|floor|light|thing|things|half|quarter)\b)"
+                      r"((?:[a-z]+\s+){0,3}?[a-z]{3,})(?=\s*(?:[?.!,;]|$|\b(?:and|of|for|at|in|on|from|to|with|"
                       r"that|which|she|he|they|we|is|was|were|did|does|do|has|had)\b))")
 
 
@@ -1119,12 +1122,10 @@ def _client_for_worker(query: str, answered: list[CallRecord]) -> list[str]:
     m = _WORKER_ASKED.search(query.lower())
     if m is None:
         return []
-    for c in answered:
-        via = {p for src in c.bound_from.values() if ":" in src
-               for p in key_parts(re.split(r"[.\[\]]+", src.split(":", 1)[1])[-1])}
-        tool = set(key_parts(c.tool.rsplit("/", 1)[-1]))
-        if (via or tool) and (via if via else tool) & _CLIENT_ROLES:
-            role = sorted((via if via else tool) & _CLIENT_ROLES)[0]
+    for c in answered:  # (the fields its ids came from, else its tool's name)
+        said = _via_fields(c) or {stem(p) for p in key_parts(c.tool.rsplit("/", 1)[-1])}
+        role = next((r for r in sorted(_CLIENT_ROLES) if stem(r) in said), None)
+        if role is not None:
             return [f"the request asks who is {m.group(1)}, but goal call [{c.id}] answered with the {role} the "
                     "work is for"]
     return []

@@ -218,25 +218,32 @@ _OLDEST = re.compile(r" (?:earliest|oldest) ")
 _ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
+def _recency(text: str) -> str | None:
+    """"newest" when the request (``text``, spaced lower-case words) asks for the latest or most recent one,
+    "oldest" for the earliest, else None (or both)."""
+    newest, oldest = bool(_NEWEST.search(text)), bool(_OLDEST.search(text))
+    return None if newest == oldest else "newest" if newest else "oldest"
+
+
 def by_recency(records: list[Any], text: str) -> list[Any]:
     """``records`` newest first when the request (``text``, spaced lower-case words) asks for the latest or most
     recent one, oldest first for the earliest; by the records' first field holding a date in each (as listed
     otherwise, and always where no field does: a list's own order is no order of time). Ties keep their order."""
-    newest, oldest = bool(_NEWEST.search(text)), bool(_OLDEST.search(text))
-    if newest == oldest or len(records) < 2 or not all(isinstance(r, dict) for r in records):
+    wanted = _recency(text)
+    if wanted is None or len(records) < 2 or not all(isinstance(r, dict) for r in records):
         return records
     key = next((k for k in records[0] if all(isinstance(r.get(k), str) and _ISO_DAY.match(r[k]) for r in records)),
                None)
-    return sorted(records, key=lambda r: r[key], reverse=newest) if key else records
+    return sorted(records, key=lambda r: r[key], reverse=wanted == "newest") if key else records
 
 
 def sort_values(values: list[Any], text: str) -> list[Any]:
     """The value of a sort order that puts the newest first ("desc", "newest", "date_desc") when the request asks
     for the latest one, the oldest first when it asks for the earliest; else none."""
-    newest, oldest = bool(_NEWEST.search(text)), bool(_OLDEST.search(text))
-    if newest == oldest:
+    wanted = _recency(text)
+    if wanted is None:
         return []
-    want = r"desc|newest|latest|recent" if newest else r"asc|oldest|earliest"
+    want = r"desc|newest|latest|recent" if wanted == "newest" else r"asc|oldest|earliest"
     return [v for v in values if re.search(want, str(v).lower())][:1]
 
 

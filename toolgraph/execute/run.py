@@ -32,12 +32,13 @@ async def execute_plan(store: Any, plan: Plan, *, executors: Sequence[Executor],
     levels, calls = await runner.run(plan, plan.query)
     executed = time.perf_counter()
     goals = goal_calls(plan, calls)
-    with glossed(response_meanings(plan, calls, runner.output_schemas())):  # ("bal": the amount owed)
+    schemas = runner.output_schemas()
+    with glossed(response_meanings(plan, calls, schemas)):  # ("bal": the amount owed)
         answer = (await asyncio.to_thread(llm_answer, llm, plan.query, levels, calls) if llm is not None
                   else rules_answer(plan.query, levels, calls, goals))
         answered = time.perf_counter()
         nearby = await asyncio.to_thread(nearby_field_words, store, plan.tool_ids())
-        outcome = await asyncio.to_thread(judge, plan.query, plan, calls, runner.output_schemas(), nearby,
+        outcome = await asyncio.to_thread(judge, plan.query, plan, calls, schemas, nearby,
                                           runner.changing_tools(), word_kinship(embedder))
     ok = sum(c.status == "ok" for c in calls)
     usage = {"calls": len(calls), "ok": ok, "failed": sum(c.status == "failed" for c in calls),

@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
-from toolgraph.text.schema import is_schema
+from toolgraph.text.schema import schema_descriptions
 
 #: a key short enough to need saying what it means (``qy``, ``bal``, ``brth``, ``dues_m``, ``px``; not ``date``
 #: or ``type``, words of their own)
@@ -39,23 +39,6 @@ def glossed(meanings: dict[str, tuple[str, ...]]) -> Iterator[None]:
         _MEANINGS.reset(token)
 
 
-def _property_texts(node: Any, out: dict[str, str], depth: int = 0) -> None:
-    if depth > 8 or not isinstance(node, dict | list):
-        return
-    if isinstance(node, list):
-        for item in node[:1]:
-            _property_texts(item, out, depth + 1)
-        return
-    if is_schema(node) and isinstance(node.get("properties"), dict):
-        for key, sub in node["properties"].items():
-            if isinstance(sub, dict) and isinstance(sub.get("description"), str):
-                out.setdefault(str(key), sub["description"])
-            _property_texts(sub, out, depth + 1)
-    for k in ("items", "allOf", "anyOf", "oneOf"):
-        if k in node:
-            _property_texts(node[k], out, depth + 1)
-
-
 def _words(text: str) -> tuple[str, ...]:
     words = [w for w in re.findall(r"[a-z]+", text.lower()) if w not in _FILLER]
     return tuple(words[:8])
@@ -79,8 +62,7 @@ def described(text: str, key: str) -> tuple[str, ...]:
 def key_meanings(description: str, schema: Any, keys: Iterable[str]) -> dict[str, tuple[str, ...]]:
     """The meanings of the terse ones of ``keys`` (those a response has), from ``schema``'s property descriptions
     or ``description``."""
-    props: dict[str, str] = {}
-    _property_texts(schema, props)
+    props = schema_descriptions(schema)
     out: dict[str, tuple[str, ...]] = {}
     for key in dict.fromkeys(keys):
         if not _TERSE.fullmatch(key):

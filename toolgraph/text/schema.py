@@ -52,12 +52,21 @@ def schema_fields(node: Any, depth: int = 8, limit: int | None = None) -> list[t
     return out
 
 
-def _walk(node: Any, path: list[str], out: list[tuple[str, list[str]]], depth: int, limit: int | None) -> None:
+def schema_descriptions(node: Any, depth: int = 8) -> dict[str, str]:
+    """Field name -> the description a JSON schema gives it (the first one met, outermost first), for every field
+    :func:`schema_fields` lists that has one (a response template describes none)."""
+    described: dict[str, str] = {}
+    _walk(node, [], [], depth, None, described)
+    return described
+
+
+def _walk(node: Any, path: list[str], out: list[tuple[str, list[str]]], depth: int, limit: int | None,
+          described: dict[str, str] | None = None) -> None:
     if len(path) > depth or node is None or (limit is not None and len(out) > limit):
         return
     if isinstance(node, list):
         for item in node[:1]:
-            _walk(item, path, out, depth, limit)
+            _walk(item, path, out, depth, limit, described)
         return
     if not isinstance(node, dict):
         return
@@ -65,19 +74,21 @@ def _walk(node: Any, path: list[str], out: list[tuple[str, list[str]]], depth: i
         props = node.get("properties")
         for key, sub in (props.items() if isinstance(props, dict) else ()):
             out.append((str(key), path))
-            _walk(sub, path + [str(key)], out, depth, limit)
+            if described is not None and isinstance(sub, dict) and isinstance(sub.get("description"), str):
+                described.setdefault(str(key), sub["description"])
+            _walk(sub, path + [str(key)], out, depth, limit, described)
         if isinstance(node.get("items"), dict):
-            _walk(node["items"], path, out, depth, limit)
+            _walk(node["items"], path, out, depth, limit, described)
         for combo in COMBINATIONS:
             subs = node.get(combo)
             for sub in subs if isinstance(subs, list) else ():
-                _walk(sub, path, out, depth, limit)
+                _walk(sub, path, out, depth, limit, described)
         return
     for key, sub in node.items():
         if str(key).startswith("_"):
             continue
         out.append((str(key), path))
-        _walk(sub, path + [str(key)], out, depth, limit)
+        _walk(sub, path + [str(key)], out, depth, limit, described)
 
 
 def schema_keys(node: Any, depth: int = 3, limit: int | None = 400) -> set[str]:
