@@ -43,10 +43,23 @@ def entity_aliases(key: str, kinds: set[str]) -> list[str]:
     tokens = stem.split("_")
     if tokens[-1] in kinds:
         return [f"{tokens[-1]}_id"]
+    part = _part_of_kind(tokens[-1], kinds)
+    if part is not None:
+        return [f"{part}_id"]
     if any(t in ROLE_WORDS for t in tokens):
         person = next((k for k in PERSON_KINDS if k in kinds), None)
         return [f"{person}_id"] if person else []
     return []
+
+
+def _part_of_kind(word: str, kinds: set[str]) -> str | None:
+    """The one kind a word is the end or the start of: ``keeper_id`` beside beekeepers is a ``beekeeper_id``,
+    ``tech_id`` beside technicians a ``technician_id``; none when no kind or several fit."""
+    if len(word) < 3:
+        return None
+    fits = [k for k in kinds if "_" not in k and k != word and len(k) > len(word) and (
+        k.endswith(word) or len(word) >= 4 and k.startswith(word))]
+    return fits[0] if len(fits) == 1 else None
 
 
 def coded_kinds(io: dict[str, tuple[list[Any], list[Any]]]) -> dict[str, set[str]]:

@@ -145,7 +145,9 @@ def find_candidates(tools: list[Tool] | list[dict[str, Any]], params: ResourcePa
     for tid, (ins, _) in io.items():
         for inp in ins:
             if not inp.typed and (is_lookup_key(inp.raw, inp.key) or (
-                    is_lookup_tool(by_id[tid].name) and _takes_words(by_id[tid], inp.raw))):
+                    is_lookup_tool(by_id[tid].name) and _takes_words(by_id[tid], inp.raw)
+                    and (inp.required or _said(by_id[tid], inp.raw)))):  # (a search's optional plate filter,
+                # vrm, is no word a person types: a holder's record may give it)
                 stats["lookup_keys"] += 1  # a name or search text: the user's to give
                 continue
             makers = [(a, out) for a, out in producers.get((scope_of(by_id[tid]), inp.key), []) if a != tid]
@@ -309,7 +311,7 @@ def _edge_rows(candidates: list[Candidate], taken: set[tuple[str, str, str]], by
             continue
         seen = " (seen in its responses)" if c.evidence == "observed" else ""
         rows[c.type].append({"source": c.source, "target": c.target, "resource": c.resource, "props": {
-            "weight": c.weight, "source": source, "evidence": c.evidence,
+            "weight": c.weight, "source": source, "evidence": c.evidence, "param": c.param,
             "description": f"{by_id[c.source].name} outputs {c.output}{seen}, which "
                            f"{by_id[c.target].name} takes as {c.param}"}})
     return rows

@@ -89,6 +89,11 @@ def fault_server() -> Iterator[tuple[str, Counter[str]]]:
                 return self._send(200, [x for x in shops if x["city"].lower() == query.get("city", "").lower()])
             if path.startswith("/shops/"):
                 return self._send(200, {"shop_id": int(path.rsplit("/", 1)[1]), "opening_hours": "06:00-23:30"})
+            if path == "/binders":  # by name or by skill: "coptic stitch" is a skill, nobody's name
+                binders = [{"binder_id": "BD-03", "name": "Matthias Brenning", "skills": ["coptic stitch"]}]
+                name, skill = query.get("name", "").lower(), query.get("skill", "").lower()
+                return self._send(200, {"binders": [b for b in binders if name and name in b["name"].lower() or
+                                                    skill and any(skill in k for k in b["skills"])]})
             if path == "/item":
                 return self._send(200, {"results": [{"item_id": 41, "name": query.get("name")}], "page": 1})
             if path.startswith("/item/"):

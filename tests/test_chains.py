@@ -427,3 +427,111 @@ def test_an_optional_id_filter_of_a_thing_the_request_names_starts_at_its_lookup
     assert not [o for o in read("any full 30 L kegs of gorse bloom?") if o.kind == "noun_id"]  # an amount
     assert planned(store, "do we have any full 30 L kegs of Gorse Bloom? how many?", ids) == [
         "GET /beers", "GET /kegs"]
+
+
+def _get(path: str, summary: str, description: str, key: str, fields: dict[str, Any]) -> dict[str, Any]:
+    return {path: op(summary, description, [{"name": key, "in": "path", "required": True,
+                                             "schema": {"type": "string"}}],
+                     {"type": "object", "properties": {f: {"type": t} for f, t in fields.items()}})}
+
+
+APIARY = {"openapi": "3.0.0", "info": {"title": "apiary", "version": "1"},
+          "servers": [{"url": "https://bees.example.test/api"}], "paths": {
+    **_get("/hives/{hive_id}", "Get a hive", "One hive: its apiary, type, queen and boxes.", "hive_id",
+           {"hive_id": "string", "apiary_id": "string", "type": "string", "queen_origin": "string"}),
+    **_get("/apiaries/{apiary_id}", "Get an apiary", "One apiary: where it is, who keeps it, its hive count.",
+           "apiary_id", {"apiary_id": "string", "name": "string", "keeper_id": "string", "address": "string",
+                         "hive_count": "integer"}),
+    **_get("/beekeepers/{beekeeper_id}", "Get a beekeeper", "A beekeeper's contact card.", "beekeeper_id",
+           {"beekeeper_id": "string", "name": "string", "phone": "string", "member_since": "string"}),
+    **_search("/beekeepers", "Find beekeepers", "beekeepers", {"beekeeper_id": "string", "name": "string"}),
+}}
+
+
+def test_who_asked_of_a_record_holding_no_person_follows_the_ids_to_one(store: Any, tmp_path: Path) -> None:
+    """"who looks after hive HV-172, and where is its apiary?": the hive's record names no person (it scores best
+    alone); the chain goes on through the apiary, whose ``keeper_id`` is a beekeeper's id (the end of the kind's
+    word), to the beekeeper; and it is the apiary's place that answers "where"."""
+    ids = import_spec(store, tmp_path, APIARY, "apiary")
+    assert planned(store, "who looks after hive HV-172, and where exactly is its apiary?", ids) == [
+        "GET /hives/{hive_id}", "GET /apiaries/{apiary_id}", "GET /beekeepers/{beekeeper_id}"]
+
+
+LOCKS = {"openapi": "3.0.0", "info": {"title": "locks", "version": "1"},
+         "servers": [{"url": "https://locks.example.test/api"}], "paths": {
+    **_get("/jobs/{job_id}", "Job details", "One call-out job.", "job_id",
+           {"job_id": "string", "date": "string", "customer_id": "string", "technician_id": "string"}),
+    **_get("/customers/{customer_id}", "Customer record", "A customer.", "customer_id",
+           {"customer_id": "string", "name": "string", "phone": "string"}),
+    **_get("/technicians/{technician_id}", "Technician card",
+           "Technician card in short form: id, nm (name), ph (phone), van.", "technician_id",
+           {"id": "string", "nm": "string", "ph": "string", "van": "string"}),
+}}
+
+
+def test_who_is_assigned_is_the_one_doing_the_work_even_under_terse_keys(store: Any, tmp_path: Path) -> None:
+    """The job names a customer and a technician; "who's been assigned" asks for the technician, whose card says
+    who it is only through its description's glossary (``nm (name)``, ``ph (phone)``)."""
+    from toolgraph.planner.chains import answers_person
+    from toolgraph.planner.graph import ToolCard
+
+    ids = import_spec(store, tmp_path, LOCKS, "locks")
+    assert planned(store, "Who's been assigned to job J-40288, and what number can I reach them on?", ids) == [
+        "GET /jobs/{job_id}", "GET /technicians/{technician_id}"]
+    card = ToolCard(id="t/card", name="Technician card", description="Short form: nm (name), ph (phone).",
+                    output_schema={"type": "object", "properties": {"nm": {"type": "string"},
+                                                                    "ph": {"type": "string"}}})
+    job = ToolCard(id="t/job", name="Job details", description="One job.",
+                   output_schema={"type": "object", "properties": {"technician_id": {"type": "string"}}})
+    assert answers_person(card) and not answers_person(job)  # an id names nobody
+
+
+def test_a_month_is_no_name_and_a_possessive_says_what_the_name_is_not() -> None:
+    from toolgraph.planner.chains import RequestFacts, _possessed
+    from toolgraph.text.lexicon import Mention
+
+    assert RequestFacts.of("How many sessions did calla brightwater have in March 2027?", None).mentions == []
+    assert _possessed([Mention("irena ostrowski", None)], "when is irena ostrowski's dog next booked?") == {"dog"}
+
+
+def test_which_thing_given_only_by_its_id_is_followed_to_its_record() -> None:
+    from toolgraph.planner.chains import _only_by_id, _which_nouns
+    from toolgraph.planner.graph import ToolCard
+
+    accession = ToolCard(id="t/get_accession", name="get_accession", description=(
+        "Full record of one accession as a dict: species, donor_id, seed_count (seeds left), storage (vault_id, "
+        "shelf), status."), output_schema=None)
+    vault = ToolCard(id="t/get_vault", name="get_vault", description="A vault.", output_schema={
+        "type": "object", "properties": {"vault_id": {"type": "string"}, "vault_name": {"type": "string"}}})
+    assert _which_nouns("where is accession NMS-2016-0044 stored (which vault and shelf)?") == {"vault"}
+    assert _only_by_id(accession, "vault") and not _only_by_id(vault, "vault")
+
+
+PARKING = {"openapi": "3.0.0", "info": {"title": "parking", "version": "1"},
+           "servers": [{"url": "https://parking.example.test/api"}], "paths": {
+    **_search("/holders", "Search permit holders", "holders", {"holder_id": "string", "name": "string",
+                                                               "email": "string"}),
+    "/holders/{holder_id}": op("Get a permit holder", "One permit holder: contact and vehicles.", [
+        {"name": "holder_id", "in": "path", "required": True, "schema": {"type": "string"}}],
+        {"type": "object", "properties": {"holder_id": {"type": "string"}, "name": {"type": "string"}, "vehicles": {
+            "type": "array", "items": {"type": "object", "properties": {"vrm": {"type": "string"}}}}}}),
+    "/notices": {"get": {"operationId": "search_penalty_notices", "summary": "Search penalty notices",
+                         "description": "Penalty notices, newest first, filtered by vehicle (vrm) and status.",
+                         "parameters": [{"name": "vrm", "in": "query", "schema": {"type": "string"}},
+                                        {"name": "status", "in": "query", "schema": {"type": "string"}}],
+                         "responses": {"200": {"content": {"application/json": {"schema": {
+                             "type": "object", "properties": {"total": {"type": "integer"}, "notices": {
+                                 "type": "array", "items": {"type": "object", "properties": {
+                                     "pcn_no": {"type": "string"}, "vrm": {"type": "string"}}}}}}}}}}}},
+    **_search("/zones", "List zones", "zones", {"zone_code": "string", "name": "string"}),
+}}
+
+
+def test_a_listings_value_filter_an_owner_gives_is_found_through_the_owners_record(store: Any, tmp_path: Path
+                                                                                   ) -> None:
+    """"how many penalty notices did matteo villani's car pick up?": the notices are filtered by a plate (``vrm``:
+    no word a person types, so a holder's record may give it), which his holder record lists; he has a car, so he
+    is someone, and a lookup of records with a name and an email finds people."""
+    ids = import_spec(store, tmp_path, PARKING, "parking")
+    assert planned(store, "how many penalty notices did matteo villani's car pick up?", ids) == [
+        "GET /holders", "GET /holders/{holder_id}", "GET /notices"]

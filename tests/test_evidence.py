@@ -65,6 +65,9 @@ def test_role_ids_are_ids_of_the_person_kind_the_api_has() -> None:
     assert entity_aliases("assignee_id", {"user", "project"}) == ["user_id"]
     assert entity_aliases("parent_issue_id", {"issue"}) == ["issue_id"]
     assert entity_aliases("project_id", {"project"}) == []
+    assert entity_aliases("keeper_id", {"beekeeper", "hive"}) == ["beekeeper_id"]  # the end of a kind's word
+    assert entity_aliases("tech_id", {"technician", "job"}) == ["technician_id"]  # its start
+    assert entity_aliases("keeper_id", {"beekeeper", "gatekeeper"}) == []  # two kinds fit: none
 
 
 def test_a_tool_that_needs_a_value_does_not_provide_it() -> None:

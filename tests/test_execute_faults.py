@@ -59,6 +59,19 @@ def test_a_lookup_that_finds_nothing_by_a_long_name_is_asked_again_with_fewer_of
     assert shorter("new york city") == ["new york", "new", "york city", "city"] and shorter("lyon") == []
 
 
+def test_a_lookup_by_its_one_filter_that_finds_nothing_is_asked_by_its_other_filter(store, service) -> None:
+    """"who here does coptic stitch bindings?" read as a binder's name finds nobody; by the lookup's other text
+    filter, ``skill``, it finds the binder (and the binding says so)."""
+    base, hits = service
+    http_tools(store, base, {"find_binders": {"path": "/binders", "optional": [("name", "string", "query"),
+                                                                                ("skill", "string", "query")]}})
+    result = run(store, make_plan("who here does coptic stitch bindings?", [["find_binders"]]))
+    find = result.calls[0]
+    assert find.arguments == {"skill": "coptic stitch"} and hits["/binders"] == 2
+    assert "other filter: name 'coptic stitch' found nothing" in find.bound_from["skill"]
+    assert result.status == "success" and "Matthias Brenning" in result.answer.text
+
+
 def test_hang_500_429_malformed_and_huge(store, service) -> None:
     base, hits = service
     tools_for(store, base, "hang", "flaky", "limited", "malformed", "huge")
@@ -218,6 +231,48 @@ def test_an_id_the_upstream_description_calls_another_kinds_fills_that_kinds_par
     assert binding.arguments == {"teacher_id": "TCH-03"} and binding.sources == {"teacher_id": "c1:advisor_id"}
     with pytest.raises(ArgumentError, match="'teacher_id'"):  # without the description's word: no guess
         bind(teacher, "who is the advisor of student S-2043?", [Upstream("c1", "get_student", student, "teacher_id")])
+
+
+def test_an_id_under_a_part_of_its_kinds_word_fills_it_and_one_persons_id_fills_no_other_role() -> None:
+    """Along the edge for ``beekeeper_id``, the apiary's ``keeper_id`` (the end of the kind's word); a student's
+    id fills the sessions' ``student_id`` filter, never the ``tutor_id`` beside it."""
+    from toolgraph.execute.params import Upstream, bind
+    from toolgraph.models import Param
+
+    keeper = ExecTool(id="t", name="get_beekeeper", required_params=[Param(name="beekeeper_id", type="string")])
+    apiary = {"apiary_id": "AP-07", "name": "Cold Ashby Churchyard", "keeper_id": "BK-19"}
+    binding = bind(keeper, "who keeps it?", [Upstream("c1", "get_apiary", apiary, "beekeeper_id")])
+    assert binding.arguments == {"beekeeper_id": "BK-19"} and binding.sources == {"beekeeper_id": "c1:keeper_id"}
+    sessions = ExecTool(id="s", name="list_sessions", optional_params=[
+        Param(name="student_id", type="string"), Param(name="tutor_id", type="string")])
+    students = {"students": [{"student_id": "ST-501", "name": "Calla Brightwater"}]}
+    binding = bind(sessions, "how many of calla brightwater's sessions were completed?",
+                   [Upstream("c1", "find_students", students, "student_id")])
+    assert binding.arguments == {"student_id": "ST-501"}
+
+
+def test_the_record_holding_the_day_the_request_gives_comes_first() -> None:
+    from toolgraph.execute.params import Upstream, bind
+    from toolgraph.models import Param
+
+    pitch = ExecTool(id="t", name="get_pitch", required_params=[Param(name="pitch_id", type="string")])
+    bookings = {"bookings": [{"booking_id": "B-1", "pitch_id": "P-02", "arrive": "2027-06-01"},
+                             {"booking_id": "B-2", "pitch_id": "M-07", "arrive": "2027-08-14"}]}
+    binding = bind(pitch, "Priyanka Sethuraman's booking arriving 8/14/2027: which pitch is she on?",
+                   [Upstream("c1", "list_bookings", bookings, "pitch_id")])
+    assert binding.arguments == {"pitch_id": "M-07"} and binding.sources == {"pitch_id": "c1:bookings[1].pitch_id"}
+    dog = ExecTool(id="d", name="get_dog", required_params=[Param(name="dog_id", type="string")])
+    stays = {"stays": [{"dog_id": "DG-1", "run_name": "Meadow 1", "check_in": "2027-02-14", "check_out": "2027-02-18"},
+                       {"dog_id": "DG-2", "run_name": "Meadow 2", "check_in": "2027-02-12", "check_out": "2027-02-16"}]}
+    binding = bind(dog, "who owns the dog that was staying in meadow 2 on 2/14/2027?",
+                   [Upstream("c1", "list_stays", stays, "dog_id")])
+    assert binding.arguments == {"dog_id": "DG-2"}  # its stay spans the day, and it is in meadow 2
+    offers = ExecTool(id="o", name="list_offers", required_params=[Param(name="listing_id", type="string")])
+    listings = {"listings": [{"id": "FE-1", "price": 450000}, {"id": "FE-2", "price": 725000},
+                             {"id": "FE-3", "price": 380000}]}
+    binding = bind(offers, "declan furlong's priciest listing: who's made the best offer on it?",
+                   [Upstream("c1", "list_agent_listings", listings, "listing_id")])
+    assert binding.arguments == {"listing_id": "FE-2"}  # the top price, not the first listed
 
 
 def test_a_plan_edge_fills_the_parameter_it_names_no_other_and_reads_a_role_qualified_id() -> None:

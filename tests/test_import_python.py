@@ -277,8 +277,9 @@ def test_records_of_any_kind_come_back_as_json_objects_at_any_depth(store: Graph
 
 def test_a_name_no_lookup_finds_is_looked_up_as_another_kind_of_thing(store: GraphStore, tmp_path: Path,
                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
-    """The first plan looks "henrietta calloway" up among the boats and finds nothing: a second plan, without that
-    lookup, finds her among the owners and answers; only the run that stands is stored and teaches."""
+    """The first plan looks "henrietta calloway" up among the boats (the request calls her a boat) and finds
+    nothing: a second plan, without that lookup, finds her among the owners and answers; only the run that stands
+    is stored and teaches. Asked of "henrietta calloway's boat", she has a boat, so is none: the owners at once."""
     from gds_jobs import JOBS, run_jobs
     from toolgraph.execute import RunConfig, run_request
     from toolgraph.execute.extra import extra_executors
@@ -300,11 +301,15 @@ def test_a_name_no_lookup_finds_is_looked_up_as_another_kind_of_thing(store: Gra
     write_batch(store, read_python("berth_owners_mod", ImportBatch("python"), category="Marina"))
     run_jobs(store, JOBS)
     gid = "marina/berth_owners_mod"
-    result = run_request(store, "which berth is henrietta calloway's boat on?", executors=extra_executors(store=store),
+    result = run_request(store, "which berth is the boat henrietta calloway on?", executors=extra_executors(store=store),
                          config=RunConfig(run_timeout_s=30))
     assert result.status == "success", result.reasons
     assert result.usage["second_look"]["passed_over"] == [f"{gid}/find_boats"]
     assert [c.tool for c in result.calls] == [f"{gid}/find_owners", f"{gid}/get_owner"] and "B-14" in result.answer.text
     runs = store.query("list_runs", limit=10)
     assert [r["id"] for r in runs] == [result.id]  # the first run was neither stored nor taught
+    owned = run_request(store, "which berth is henrietta calloway's boat on?", executors=extra_executors(store=store),
+                        config=RunConfig(run_timeout_s=30, learn=False, save=False))
+    assert owned.status == "success" and "second_look" not in owned.usage
+    assert [c.tool for c in owned.calls] == [f"{gid}/find_owners", f"{gid}/get_owner"]
     sys.modules.pop("berth_owners_mod", None)

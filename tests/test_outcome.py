@@ -1050,3 +1050,119 @@ def test_money_is_known_by_its_words_and_by_a_currency_beside_it() -> None:
     fares = {"route_id": "R-14", "currency": "GBP", "single": {"passengers": {"adult": 11.4}, "vehicles": {"car": 52.6}}}
     assert meets(much, fares, query)
     assert not meets(much, {"route_id": "R-14", "single": {"vehicles": {"car": 2}}}, query)
+
+
+def test_where_asks_for_a_place_of_the_thing_it_names_and_the_answer_gives_it_from_the_way_there() -> None:
+    """"who looks after hive HV-172, and where is its apiary?" through the apiary to its keeper: the keeper's home
+    address answers no "where is its apiary", the apiary's record on the way does, and the answer shows it."""
+    from toolgraph.execute.answer import rules_answer
+
+    query = "who looks after hive HV-172, and where exactly is its apiary?"
+    plan = make_plan(query, [["gethive"], ["getapiary"], ["getbeekeeper"]],
+                     [("gethive", "getapiary", "apiary_id"), ("getapiary", "getbeekeeper", "beekeeper_id")])
+    hive = CallRecord(id="c1", tool=f"{GROUP}/gethive", level=0, status="ok", arguments={"hive_id": "HV-172"},
+                      raw_value={"hive_id": "HV-172", "apiary_id": "AP-07", "type": "National"})
+    apiary = CallRecord(id="c2", tool=f"{GROUP}/getapiary", level=1, status="ok", arguments={"apiary_id": "AP-07"},
+                        bound_from={"apiary_id": "c1:apiary_id"},
+                        raw_value={"apiary_id": "AP-07", "name": "Cold Ashby Churchyard", "keeper_id": "BK-19",
+                                   "location": {"address": "Church Lane, Cold Ashby", "grid_ref": "HV 4781 7302"}})
+    keeper = CallRecord(id="c3", tool=f"{GROUP}/getbeekeeper", level=2, status="ok",
+                        arguments={"beekeeper_id": "BK-19"}, bound_from={"beekeeper_id": "c2:keeper_id"},
+                        raw_value={"beekeeper_id": "BK-19", "name": "Tobias Hackenbury",
+                                   "address": {"street": "The Old Vicarage", "town": "Cold Ashby"}})
+    assert [a.word for a in asks(query) if a.kind == "place"] == ["apiary"]
+    assert judge(query, plan, [hive, apiary, keeper]).status == "success"
+    text = rules_answer(query, [["c1"], ["c2"], ["c3"]], [hive, apiary, keeper], [keeper]).text
+    assert "Tobias Hackenbury" in text and "Church Lane, Cold Ashby" in text
+    bare = make_plan("where is hive HV-172?", [["gethive"]])  # no place at all: not answered
+    assert judge("where is hive HV-172?", bare, [hive]).status == "partial"
+    assert not [a for a in asks("the branch where I booked it: what's its phone?") if a.kind == "place"]
+
+
+def test_how_many_things_is_not_one_of_them_and_a_code_the_request_names_picks_records() -> None:
+    from toolgraph.execute.answer import rules_answer
+    from toolgraph.execute.outcome import selected
+
+    query = "How many cowslip accessions were collected in 2019?"
+    one = CallRecord(id="c1", tool=f"{GROUP}/get_accession", level=0, status="ok",
+                     raw_value={"accession_id": "NMS-2019-0109", "common_name": "cowslip", "seed_count": 4400})
+    outcome = judge(query, make_plan(query, [["get_accession"]]), [one])
+    assert outcome.status == "partial" and any("a count" in r for r in outcome.reasons), outcome.reasons
+    orders = [{"id": "FO-1", "reg": "Q-DIVA", "ltr": 120}, {"id": "FO-2", "reg": "Q-CELL", "ltr": 80},
+              {"id": "FO-3", "reg": "Q-CELL", "ltr": 135}]
+    query = "how many litres of fuel were delivered to q-cell during march 2027?"
+    assert selected(query, orders) == ("reg", "Q-CELL", orders[1:])
+    listed = CallRecord(id="c1", tool=f"{GROUP}/listfuelorders", level=0, status="ok", raw_value={"orders": orders})
+    assert "ltr: 215" in rules_answer(query, [["c1"]], [listed]).text
+
+
+def test_what_parts_went_into_it_asks_for_the_parts() -> None:
+    from toolgraph.execute.outcome import asked_nouns
+
+    assert "part" in asked_nouns("what parts went into the last completed job, and how long did it take?")
+
+
+def test_an_aspect_of_a_thing_is_answered_by_the_field_named_for_the_thing() -> None:
+    """"what are the access conditions on series S-140" is answered by the series' ``access`` (a box's
+    ``condition`` nearby is another thing); "the delivery address" is not answered by a ``delivery_date``."""
+    query = "what are the access conditions on series S-140, and how many boxes does it run to?"
+    series = CallRecord(id="c1", tool=f"{GROUP}/get_series", level=0, status="ok", raw_value={
+        "series_id": "S-140", "access": "Open for books up to 1926.", "extent": {"boxes": 31}})
+    plan = make_plan(query, [["get_series"]])
+    assert judge(query, plan, [series], nearby_fields={"condit", "condition"}).status == "success"
+    query = "what's the delivery address for order 7?"
+    order = CallRecord(id="c1", tool=f"{GROUP}/get_order", level=0, status="ok",
+                       raw_value={"order_id": 7, "delivery_date": "2027-03-01"})
+    assert judge(query, make_plan(query, [["get_order"]]), [order], nearby_fields={"address"}).status == "partial"
+
+
+def test_when_it_should_arrive_asks_for_the_arrival_not_any_date() -> None:
+    from toolgraph.execute.outcome import Ask, meets
+
+    query = "hannah whitfield's parcel that's still in transit: where is it now and when should it arrive?"
+    events = {"tracking_number": "PRC-1", "events": [{"date": "2026-11-20", "location": "Leeds"}]}
+    assert not meets(Ask("time", "when"), events, query)
+    assert meets(Ask("time", "when"), {**events, "expected_delivery": "2026-11-25"}, query)
+    assert meets(Ask("time", "when"), {"exp": "2027-08-31"}, "when does gift card GC-7 run out?")
+    assert meets(Ask("time", "when"), events, "when was it last scanned?")  # no event named: any date
+
+
+def test_the_best_one_asked_is_not_answered_by_all_of_them_and_until_when_wants_the_end() -> None:
+    from toolgraph.execute.outcome import Ask, meets
+
+    query = "who's made the best offer on listing FE-2205 so far?"
+    offers = CallRecord(id="c3", tool=f"{GROUP}/listlistingoffers", level=2, status="ok",
+                        arguments={"listing_id": "FE-2205"}, raw_value={"offers": [
+        {"offer_id": "OF-1", "buyer_name": "Harriet Oyinlola", "status": "open"},
+        {"offer_id": "OF-2", "buyer_name": "Imogen Starling", "status": "open"}]})
+    outcome = judge(query, make_plan(query, [["listlistingoffers"]]), [offers])  # (no amount to rank them by)
+    assert outcome.status == "partial" and any("best offer" in r for r in outcome.reasons), outcome.reasons
+    one = CallRecord(id="c3", tool=f"{GROUP}/listlistingoffers", level=2, status="ok",
+                     arguments={"listing_id": "FE-2205"}, raw_value={"offers": [
+        {"offer_id": "OF-2", "buyer_name": "Imogen Starling", "amount": 655000}]})
+    assert judge(query, make_plan(query, [["listlistingoffers"]]), [one]).status == "success"
+    query = "is tomasz wielgosz's membership still active? if not, until when?"
+    assert not meets(Ask("time", "when"), {"checkins": [{"time_in": "2027-02-15T18:40"}]}, query)
+    assert meets(Ask("time", "when"), {"status": "frozen", "frozen_until": "2027-04-01"}, query)
+
+
+def test_the_answer_picks_the_one_a_superlative_asks_for_and_names_each_ones_asked_detail() -> None:
+    from toolgraph.execute.answer import rules_answer
+
+    query = "what's the highest offer still on the table for 14 wren terrace, and who made it?"
+    offers = CallRecord(id="c2", tool=f"{GROUP}/listlistingoffers", level=1, status="ok", raw_value={
+        "listing_id": "FE-2205", "address": "14 Wren Terrace", "offers": [
+            {"offer_id": "OF-1", "buyer_name": "Harriet Oyinlola", "amount": 430000},
+            {"offer_id": "OF-2", "buyer_name": "Barnaby Thistlewood", "amount": 445000}]})
+    text = rules_answer(query, [["c2"]], [offers]).text
+    assert "Highest offer of the 2" in text and "445000" in text and "Barnaby Thistlewood" in text
+    assert judge(query, make_plan(query, [["listlistingoffers"]]), [offers]).status == "success"
+    query = "what terminals are there at port halvard north, and who operates each one?"
+    port = CallRecord(id="c2", tool=f"{GROUP}/getport", level=1, status="ok", raw_value={
+        "locode": "GBPHN", "name": "Port Halvard North", "country": "GB", "timezone": "Europe/London",
+        "pilotage": "compulsory", "terminals": [{"code": "PHN-Q4", "name": "Northquay Terminal 4",
+                                                 "operator": "Baltrum Terminals"},
+                                                {"code": "PHN-RR", "name": "North Basin Ro-Ro",
+                                                 "operator": "Halvard Port Authority"}]})
+    text = rules_answer(query, [["c2"]], [port]).text
+    assert "Northquay Terminal 4 (operator: Baltrum Terminals)" in text and "Halvard Port Authority" in text

@@ -573,3 +573,13 @@ def test_two_dates_are_a_range_s_ends_in_the_request_s_order() -> None:
         "date_from": "2027-03-15", "date_to": "2027-03-21"}
     assert bind(t, "sailings on 3/15/2027", []).arguments == {"date_from": "2027-03-15", "date_to": "2027-03-15"}
     assert bind(tool(optional=(("date", "string"),)), "sailings on 3/15/2027", []).arguments == {"date": "2027-03-15"}
+
+
+def test_a_code_of_capitals_alone_is_an_identifier_not_a_name() -> None:
+    """An aircraft's registration (Q-MOTH, G-ABCD) is a code the user hands over, for a ``registration``
+    parameter; "the UK-EU deal" keeps its words."""
+    from toolgraph.text.reading import given_strongly
+
+    offers = read("Which hangar is Q-MOTH kept in, and how wide is its door?")
+    assert [(o.kind, o.value) for o in offers if o.value == "Q-MOTH"] == [("identifier", "Q-MOTH")]
+    assert given_strongly("registration", "string", "", offers)

@@ -3,8 +3,9 @@
 // the order written, and starting from the providers' side took about eight times as long.)
 // mode: read
 // params: ids: list of Tool ids
-// returns: id, type, resource, provider, weight
+// returns: id, type, resource, provider, weight, param (the parameter it fills, where the edge says)
 UNWIND $ids AS id
 MATCH (t:Tool {id: id})
 MATCH (t)<-[r:STRONG_RESOURCE|WEAK_RESOURCE]-(p:Tool)
-RETURN id, type(r) AS type, r.resource AS resource, p.id AS provider, coalesce(r.weight, 0.5) AS weight
+RETURN id, type(r) AS type, r.resource AS resource, p.id AS provider, coalesce(r.weight, 0.5) AS weight,
+       r.param AS param

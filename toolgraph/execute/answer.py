@@ -16,6 +16,7 @@ from toolgraph.execute.outcome import (
     MONEY_KEYS,
     PAGING_KEYS,
     Ask,
+    about_place,
     asked_fields,
     asks,
     key_parts,
@@ -25,6 +26,7 @@ from toolgraph.execute.outcome import (
     one_of_listed,
     request_words,
     selected,
+    superlative_pick,
     value_at,
     via_records,
 )
@@ -50,7 +52,10 @@ def rules_answer(query: str, levels: list[list[str]], calls: list[CallRecord],
     facts: list[str] = []
     details: list[str] = []
     goal_ids = {c.id for c in last}
-    facts_via = _via(query, calls, goal_ids)
+    unmet = [a for a in asks(query) if a.kind in ("time", "person", "place") and not any(
+        meets(a, c.raw_value if c.raw_value is not None else c.result, query) for c in last
+        if a.kind != "place" or about_place(a, c))]
+    facts_via = _via(query, calls, goal_ids, tuple(unmet))
     for c in last:
         value = c.raw_value if c.raw_value is not None else c.result
         facts += _facts(query, c, value)
@@ -63,16 +68,18 @@ def rules_answer(query: str, levels: list[list[str]], calls: list[CallRecord],
                   citations=[Citation(fact=c.tool, call=c.id) for c in last])
 
 
-def _via(query: str, calls: list[CallRecord], goal_ids: set[str]) -> list[str]:
+def _via(query: str, calls: list[CallRecord], goal_ids: set[str], unmet: tuple[Ask, ...] = ()) -> list[str]:
     """The records the run went through on its way to the answer, each by its label, the value it handed on and
     what of it the request asks (``Beloved — book_id: B-111 [c3]``; ``total: 639.40`` of an invoice for "how
-    much"): a later call bound that value from that record."""
+    much"; for an ask no goal call meets, ``unmet``, the fields that meet it: the apiary's address for "and where
+    is its apiary?"): a later call bound that value from that record."""
     pricing = any(a.word == "how much" for a in asks(query))
     out: list[str] = []
     for up, record, name in via_records(calls, goal_ids):
         keys = asked_fields(query, record)
         asked = [(k, v) for k, v in leaves(record) if k and k[-1] != name and (
-            k in keys or pricing and meets(Ask("count", "how much"), {k[-1]: v}))]
+            k in keys or pricing and meets(Ask("count", "how much"), {k[-1]: v}) or
+            any(meets(a, {k[-1]: v}, query) for a in unmet if a.kind != "place" or about_place(a, up)))]
         label = record_label(record)
         said = "; ".join([f"{name}: {_short(value_at(record, name))}"] +
                          [f"{'.'.join(k)}: {_short(v)}" for k, v in asked[:4] if not (label and str(v) == label)])
@@ -87,10 +94,11 @@ def _records(value: Any) -> tuple[list[Any], bool]:
     whether they came from a list (so their number answers "how many")."""
     if isinstance(value, dict):
         lists = [v for k, v in value.items() if isinstance(v, list) and str(k).lower() not in PAGING_KEYS]
+        own = [k for k, v in value.items() if not isinstance(v, list | dict) and str(k).lower() not in PAGING_KEYS]
         if len(lists) == 1 and all(not isinstance(v, dict) for v in value.values() if not isinstance(v, list)) \
-                and (any(isinstance(x, dict) for x in lists[0]) or len(value) <= 3):  # (a patient's allergies:
-            return lists[0], True  # a list of plain values among many fields is the record's, no envelope)
-        return [value], False
+                and (any(isinstance(x, dict) for x in lists[0]) or len(value) <= 3) and len(own) <= 4:  # (a
+            return lists[0], True  # patient's allergies, a parcel's tracking events among its many own fields:
+        return [value], False  # the record's, no envelope)
     return (value, True) if isinstance(value, list) else ([value], False)
 
 
@@ -128,10 +136,16 @@ def _record_lines(value: Any, limit: int = 10, fields: int = 14) -> list[str]:
     return lines
 
 
-def _item(x: Any) -> str:
+def _item(x: Any, query: str = "") -> str:
+    """A record inside a list by its label and first short detail; with ``query``, the details the request names
+    first ("who operates each one": a terminal's ``operator``)."""
     if not isinstance(x, dict):
         return _short(x)
     label = record_label(x)
+    asked = [f"{'.'.join(k)}: {_short(v)}" for k, v in leaves(x) if query and k in asked_fields(query, x)
+             and str(v) != label][:2]
+    if asked:
+        return (label or _short(dumps(x))) + f" ({'; '.join(asked)})"
     details = [f"{v}" for k, v in x.items() if isinstance(v, str | int | float) and not isinstance(v, bool)
                and str(v) != label and k not in ("id", "name", "title") and len(str(v)) < 60][:1]
     return (label or _short(dumps(x))) + (f" ({details[0]})" if details else "")
@@ -156,7 +170,15 @@ def _facts(query: str, call: CallRecord, value: Any) -> list[str]:
             isinstance(v, str) and str(k).lower() not in PAGING_KEYS for k, v in value.items()) > 1:  # records to
         among = []  # pick from; an envelope holds one list and little else (an account id, paging)
     pick = selected(query, among) if counting else None
-    if pick is not None:  # "how many servers ... in eu-west-1" over every server of the project: those in it
+    ranked = among or (lists[0] if len(lists) == 1 else [])
+    top = superlative_pick(query, ranked) if pick is None else None
+    if top is not None:  # "the highest offer still on the table": that one, by the number ranked
+        words, key, record = top
+        label = record_label(record)
+        out.append(f"{words[0].upper()}{words[1:]} of the {len(ranked)} found by {call.tool} [{call.id}], by {key}: "
+                   f"{label + ' — ' if label else ''}{key}: {record[key]}.")
+        records = [record]
+    elif pick is not None:  # "how many servers ... in eu-west-1" over every server of the project: those in it
         key, named, hits = pick
         labels = [lab for r in hits[:5] if (lab := record_label(r))]
         out.append(f"{len(hits)} of the {len(among)} found by {call.tool} [{call.id}] have "
@@ -189,13 +211,15 @@ def _facts(query: str, call: CallRecord, value: Any) -> list[str]:
         lists = [(k, v) for k, v in record.items() if isinstance(v, list) and v and
                  {stem(p) for p in key_parts(str(k))} & words] if isinstance(record, dict) else []
         pairs = [(k, v) for k, v in leaves(record)
-                 if k in keys or any(meets(a, {k[-1] if k else "value": v}) for a in asked
-                                     if a.kind in ("time", "person"))]
+                 if k in keys or any(meets(a, {k[-1] if k else "value": v}, query) for a in asked
+                                     if a.kind in ("time", "person", "place"))]  # ("when should it arrive":
+        # estimated_delivery, not every event's date)
         pairs = [p for p in pairs if not any(p[0][:1] == (k,) for k, _ in lists)]
+        pairs.sort(key=lambda p: p[0] not in keys)  # the fields the request names first ("on Sundays": sunday)
         if not pairs and not lists:
             continue
         label = record_label(record) if isinstance(record, dict) else None
-        said = "; ".join([f"{k}: {', '.join(_item(x) for x in v[:5])}{', …' if len(v) > 5 else ''}"
+        said = "; ".join([f"{k}: {', '.join(_item(x, query) for x in v[:5])}{', …' if len(v) > 5 else ''}"
                           for k, v in lists[:3]] +  # "show its cast and crew": cast: Leonardo DiCaprio (Jack ...
                          [f"{'.'.join(k) or 'value'}: {_short(v)}" for k, v in pairs[:6]
                           if not (label and str(v) == label)])

@@ -18,12 +18,20 @@ from toolgraph.execute.compress import dumps, record_label
 from toolgraph.execute.models import CallRecord
 from toolgraph.planner.models import Plan
 from toolgraph.text.glossary import meaning_of
-from toolgraph.text.lexicon import AUXILIARY_VERBS, FINDING, asks_many, asks_to_change
+from toolgraph.text.lexicon import (
+    AUXILIARY_VERBS,
+    CLIENT_ROLES,
+    FINDING,
+    PERSON_KEYS,
+    WORKER_ASKED,
+    asks_many,
+    asks_to_change,
+)
 from toolgraph.text.reading import MEASURES, NUMBER_WORDS, TITLES, UNIT_OF, is_subject, read, vocabulary_of
 from toolgraph.text.schema import schema_fields
 from toolgraph.text.words import ATTRIBUTE_STOPWORDS, QUERY_STOPWORDS, READING_STOPWORDS, singular, stem
 
-AskKind = Literal["time", "person", "count", "problem", "attribute"]
+AskKind = Literal["time", "person", "count", "problem", "place", "attribute"]
 #: ``kin(word, words)``: whether the word is near in meaning to one of the words (toolgraph.embeddings.kinship)
 Kinship = Callable[[str, Iterable[str]], bool]
 
@@ -41,14 +49,22 @@ PROBLEM_WORDS = ("what's wrong", "what is wrong", "what went wrong", "what's the
 PROBLEM_KEYS = {"problem", "issue", "issues", "exception", "error", "errors", "reason", "note", "notes", "remark",
                 "comment", "comments", "description", "message", "delay", "fault", "damage", "alert", "warning",
                 "incident", "failure", "cause", "details", "event", "events", "history"}
+#: "where is its apiary", "and where's the bay": a question of place (not "the branch where I booked")
+_WHERE_OF = re.compile(r"\s*(?:exactly\s+|abouts\s+)?(?:is|are|was|were|will|do|does|did)?\s*(?:the|its|his|her|"
+                       r"their|my|our|this|that|your)?\s*([a-z]{3,})\b", re.IGNORECASE)
+_WHERE_ASKED = re.compile(r"(?:^|[,;?.!:(]\s*|\b(?:and|also|or|but|then)\s+)where(?:'s|’s)?\b", re.IGNORECASE)
+PLACE_KEYS = {"address", "location", "city", "town", "street", "room", "building", "floor", "shelf", "site", "venue",
+              "lat", "latitude", "lon", "lng", "longitude", "grid", "region", "country", "postcode", "zip", "dock",
+              "gate", "berth", "bay", "aisle", "hall", "ward", "station", "platform", "terminal", "pier", "hangar",
+              "where", "place", "area", "zone", "locker", "desk", "coordinates", "directions", "county", "state",
+              "suburb", "district", "pitch", "stand", "vault", "cabinet", "section", "stall", "branch", "office",
+              "depot", "warehouse", "premises", "campus", "yard", "port", "destination", "origin", "rack", "bin",
+              "lot", "unit", "wing", "block", "quay", "harbour", "harbor", "airport", "route", "map", "meet",
+              "meeting", "point", "spot", "base", "stop", "entrance"}
 TIME_KEYS = {"date", "time", "at", "on", "due", "deadline", "start", "end", "day", "year", "when", "scheduled",
              "until", "from", "to", "created", "updated", "timestamp", "datetime", "published", "release", "born",
              "birthday", "expires", "expiry", "arrival", "departure", "eta", "delivered", "shipped", "opened",
              "closed", "modified", "starts", "ends", "begins"}
-PERSON_KEYS = {"name", "author", "owner", "assignee", "user", "person", "director", "creator", "reporter",
-               "manager", "contact", "customer", "patient", "doctor", "driver", "artist", "member", "employee",
-               "username", "login", "by", "lead", "organizer", "organiser", "host", "agent", "seller", "buyer",
-               "teacher", "student", "full", "first", "last", "surname", "actor", "composer", "writer", "who"}
 COUNT_KEYS = {"count", "total", "number", "size", "length", "quantity", "qty", "amount", "n", "results", "hits",
               "stock", "available", "level", "on_hand"}
 MONEY_KEYS = {"price", "cost", "fee", "fees", "charge", "charges", "paid", "balance", "subtotal", "fare", "due",
@@ -81,7 +97,7 @@ class Ask:
 
     def describe(self) -> str:
         return {"time": "a date or time", "person": "a person", "count": "a count",
-                "problem": "what is wrong (a problem, exception or note)"}.get(
+                "problem": "what is wrong (a problem, exception or note)", "place": "a place"}.get(
             self.kind, f"the {self.word}")
 
 
@@ -113,7 +129,25 @@ def asks(query: str) -> list[Ask]:
                     cue == "number of" and re.search(rf"\b(?:{'|'.join(NAMED_NUMBERS)}) number of\b", q)):
                 out.append(Ask(kind, cue))  # type: ignore[arg-type]
                 break
+    where = _WHERE_ASKED.search(query)
+    if where:  # "where exactly is its apiary": the apiary's place
+        subject = _WHERE_OF.match(query[where.end():])
+        noun = subject.group(1).lower() if subject else ""
+        out.append(Ask("place", noun if noun and noun not in ATTRIBUTE_STOPWORDS else "where"))
     return out
+
+
+def about_place(ask: Ask, call: CallRecord) -> bool:
+    """Whether a call is about the thing a "where" ask names (``getapiary`` for "where is its apiary"); every call
+    is, for a bare "where"."""
+    return ask.word == "where" or stem(ask.word)[:6] in call.tool.rsplit("/", 1)[-1].lower().replace("_", "")
+
+
+def place_pool(ask: Ask, answered: list[CallRecord], passed: list[tuple[CallRecord, Any]]) -> list[Any]:
+    """What may answer a "where" ask: the goal results and the records on the way, those of calls about the thing
+    it names first (the apiary's address, not its keeper's home, for "who keeps it, and where is its apiary")."""
+    pairs = [(c, _value(c)) for c in answered] + passed
+    return [v for c, v in pairs if about_place(ask, c)] or [v for _, v in pairs]
 
 
 def request_words(query: str) -> set[str]:
@@ -238,6 +272,14 @@ def asked_fields(query: str, value: Any) -> list[tuple[str, ...]]:
     return seen
 
 
+#: "when should it arrive", "when does her pass expire": the time of an event a record names by its own words
+_WHEN_EVENT = re.compile(r"\bwhen\s+(?:will|should|does|do|did|is|are|was|were|would|can)\s+(?:[a-z'’-]+\s+){0,4}?"
+                         r"(arrive|arriving|expire|expiring|run out|runs out)\b|\b(until) when\b")
+_EVENT_KEYS: dict[str, tuple[str, ...]] = {
+    "arriv": ("arriv", "eta", "expect", "estimat", "due", "deliver"),
+    "expir": ("expir", "exp", "valid", "until", "end", "due"),
+    "run": ("expir", "exp", "valid", "until", "end", "due", "run"),
+    "until": ("until", "till", "end", "expir", "exp", "valid", "to", "frozen", "resum", "due")}
 _WHEN_IT = re.compile(r"\bwhen (?:does|did|will|is|was|do) (?:it|this|that)\b", re.IGNORECASE)
 
 
@@ -273,6 +315,11 @@ def meets(ask: Ask, value: Any, query: str = "") -> bool:
         return _has_count(value) or _counted_field(value, query)
     pairs = list(leaves(value))
     if ask.kind == "time":
+        event = _WHEN_EVENT.search(query.lower())
+        if event:  # "when should it arrive": a time named for arriving (eta, expected_delivery), not any date
+            keys = _EVENT_KEYS[(event.group(1) or event.group(2)).split()[0][:5]]
+            return any(_looks_time(k, v) and any(p.startswith(keys) for x in k for p in key_parts(x))
+                       for k, v in pairs)
         if _WHEN_IT.search(query):  # "when does it meet": a time of a thing, not a person's (office_hours)
             return any(_looks_time(k, v) for r in _records(value) if not _is_person_record(r) for k, v in leaves(r))
         return any(_looks_time(k, v) for k, v in pairs)
@@ -283,6 +330,9 @@ def meets(ask: Ask, value: Any, query: str = "") -> bool:
         named = {plain(str(o.value)) for o in read(query, _NO_TOOL_WORDS)  # ("amara osei" named in lower case)
                  if o.kind in ("name", "cue", "quoted") or o.kind.startswith("residual")}
         return any(_looks_person(k, v) and plain(v) not in named for k, v in pairs)
+    if ask.kind == "place":  # "where": an address, a room, a shelf, coordinates
+        return any({p.lower() for x in k for p in key_parts(x)} & PLACE_KEYS for k, v in pairs
+                   if v not in (None, "") and not isinstance(v, bool))
     if ask.kind == "problem":  # "what's wrong": a field for a problem, an exception, a note, an event
         return any(isinstance(v, str) and {p.lower() for x in k for p in key_parts(x)} & PROBLEM_KEYS
                    for k, v in pairs)
@@ -302,7 +352,8 @@ _ASKED_NOUNS = re.compile(
 
 
 _POSSESSED = re.compile(r"(?:'s|’s)\s+([a-z]{3,})(?:\s+([a-z]{3,}))?\s*(?=[?.!,;]|$)")
-_WHICH_NOUN = re.compile(r"\b(?:what|which)\s+([a-z]{3,})\s+(?:is|are|was|were|does|do|did|has|have)\b")
+_WHICH_NOUN = re.compile(r"\b(?:what|which)\s+([a-z]{3,})\s+(?:is|are|was|were|does|do|did|has|have|went|go|goes|"
+                         r"came|come|comes|got|gets|made|need|needs|needed|used|took|takes|left)\b")
 # "which mechanic worked on it", "which train stations are there"
 _WHICH_DOES = re.compile(r"\bwhich\s+(?!one\b|ones\b)([a-z]{3,})(?:\s+(?!of\b|is\b|are\b|was\b|were\b|does\b|do\b|"
                          r"did\b|has\b|have\b)([a-z]{2,})(?:\s+([a-z]+))?|\s*[?.!]|$)")  # ("from which gate?")
@@ -317,6 +368,28 @@ def which_nouns(query: str) -> set[str]:
         if head not in ATTRIBUTE_STOPWORDS:
             out.add(stem(head))
     return out
+
+
+def noun_modifiers(query: str) -> dict[str, set[str]]:
+    """For each head noun :func:`asked_nouns` reads after an asking phrase that names an aspect of something
+    (conditions, terms, rules, details...), the stems of the words before it in the same noun phrase ("what are
+    the access conditions": conditions <- access): a field of that name answers it."""
+    out: dict[str, set[str]] = {}
+    for phrase in _ASKED_NOUNS.findall(query.lower()):
+        item: list[str] = []
+        for w in phrase.split():
+            if w == "and" or w in ATTRIBUTE_STOPWORDS or len(w) < 3:
+                break
+            item.append(stem(w))
+        if len(item) > 1 and item[-1] in _ASPECTS:
+            out.setdefault(item[-1], set()).update(item[:-1])
+    return out
+
+
+#: nouns for an aspect of the thing the word before them names ("access conditions", "payment terms")
+_ASPECTS = frozenset(stem(w) for w in "condition conditions term terms rule rules detail details info information "
+                     "note notes policy policies instruction instructions restriction restrictions requirement "
+                     "requirements arrangement arrangements setting settings option options".split())
 
 
 def asked_nouns(query: str) -> set[str]:
@@ -631,10 +704,12 @@ def selected(query: str, records: list[Any]) -> tuple[str, str, list[dict[str, A
     if len(records) < 2 or not all(isinstance(r, dict) for r in records):
         return None
     words = request_words(query)
+    low = query.lower()
     keys = sorted({k for r in records for k, v in r.items() if isinstance(v, str) and 0 < len(v) <= 30})
     for key in keys:
-        hits = [r for r in records if isinstance(r.get(key), str) and (found := {
-            stem(w) for w in _WORD.findall(r[key])}) and found <= words]
+        hits = [r for r in records if isinstance(r.get(key), str) and ((found := {
+            stem(w) for w in _WORD.findall(r[key])}) and found <= words or re.search(  # (or the whole value: q-cell)
+                rf"(?<![\w-]){re.escape(r[key].lower())}(?![\w-])", low) and len(r[key]) >= 3)]
         if hits and len(hits) < len(records):
             return key, hits[0][key], hits
     return None
@@ -804,6 +879,59 @@ def one_of_listed(query: str, call: CallRecord) -> str | None:
     return None
 
 
+_SUPERLATIVE = re.compile(r"\b(best|highest|lowest|biggest|largest|smallest|cheapest|priciest|dearest|top|"
+                          r"most expensive|least expensive)\s+([a-z]{3,})\b")
+
+
+_MOST = frozenset("best highest biggest largest priciest dearest top most".split())
+_RANKED = frozenset("amount price offer score mark marks value total rating points bid grade cost fee sum".split())
+
+
+def superlative_pick(query: str, records: list[Any]) -> tuple[str, str, dict[str, Any]] | None:
+    """"the highest offer", "the cheapest room": (the words, the field ranked, the record that tops the list) when
+    the records carry a number to rank them by (a field named for money, a score, a mark, or for the noun itself;
+    else their one number that is no id); None otherwise."""
+    found = list(_SUPERLATIVE.finditer(query.lower()))
+    if not found or len(records) < 2 or not all(isinstance(r, dict) for r in records):
+        return None
+    parts = {stem(singular(p)) for k in records[0] for p in key_parts(k)}  # the superlative of these records'
+    m = next((x for x in found if stem(singular(x.group(2))) in parts), found[0])  # kind ("the best offer")
+    noun = stem(singular(m.group(2)))
+    numbers = [k for k in records[0] if _is_number(records[0][k]) and not set(key_parts(k)) & _ID_PARTS]
+    ranked = [k for k in numbers if {stem(singular(p)) for p in key_parts(k)} & ({noun} | {stem(w) for w in _RANKED})]
+    key = ranked[0] if ranked else numbers[0] if len(numbers) == 1 else None
+    if key is None or not all(_is_number(r.get(key)) for r in records):
+        return None
+    most = m.group(1).split()[0] in _MOST
+    top = (max if most else min)(records, key=lambda r: float(r[key]))
+    return m.group(0), key, top
+
+
+def _unpicked(query: str, answered: list[CallRecord]) -> list[str]:
+    """"Who's made the best offer on it", "who got the top mark in her class" answered by every offer, every
+    mark: the request asks for the one that stands out, and the answer lists them all (unless they carry the
+    number to rank them by: then the answer picks it, :func:`superlative_pick`)."""
+    out = []
+    low = query.lower()
+    if re.search(r"\b(?:each|every|all|rank|ranked|ranking|list)\b", low):
+        return out
+    for m in _SUPERLATIVE.finditer(low):
+        noun = stem(singular(m.group(2)))
+        for c in answered:
+            value = _value(c)
+            lists = [value] if isinstance(value, list) else [v for v in value.values() if isinstance(v, list)] \
+                if isinstance(value, dict) else []
+            for records in lists:
+                if len(records) > 1 and all(isinstance(r, dict) for r in records) and \
+                        superlative_pick(query, records) is None and (
+                        noun in {stem(singular(p)) for p in key_parts(c.tool.rsplit("/", 1)[-1])} or any(
+                        noun in {stem(singular(p)) for p in key_parts(k)} for k in records[0])):
+                    out.append(f"the request asks for the {m.group(1)} {m.group(2)}, and goal call [{c.id}] gave "
+                               f"{len(records)} without picking one")
+                    return out
+    return out
+
+
 def _one_amount(query: str, answered: list[CallRecord]) -> list[str]:
     """"How much is still owed on the invoice for his 60th birthday party" answered by his two invoices, each with
     its amounts: the request asks about one of the records, and the answer does not say which (the run never got
@@ -905,6 +1033,17 @@ def _counts_other(query: str, call: CallRecord, tools: dict[str, Any]) -> bool:
     return not {stem(w) for w in counted.groups() if w} & _about(call, tools)
 
 
+def _one_counted(query: str, call: CallRecord, tools: dict[str, Any]) -> bool:
+    """"How many cowslip accessions were collected in 2019" answered by one accession's record (its
+    ``seed_count`` counts seeds): one of the things counted is no count of them."""
+    counted = _COUNTED.search(query.lower())
+    value = _value(call)
+    if counted is None or not isinstance(value, dict) or any(isinstance(v, list) for v in value.values()):
+        return False
+    noun = counted.group(2)
+    return noun.endswith("s") and stem(noun) in _about(call, tools) and not _counted_field(value, query)
+
+
 def _about(call: CallRecord, tools: dict[str, Any]) -> set[str]:
     """Stems of what a called tool is about: its operation, name and description (the planned tool's, for a
     substitute)."""
@@ -988,6 +1127,7 @@ def judge(query: str, plan: Plan, calls: list[CallRecord], output_schemas: dict[
             _narrowed(query, calls, answered) + _other_unit(query, answered) + \
             _same_thing(query, calls, answered) + _arbitrary(query, calls, _tool_words(plan)) + \
             _only_found(query, answered) + _one_amount(query, answered) + _only_by_id(query, answered) + \
+            _unpicked(query, answered) + \
             _client_for_worker(query, answered):
         outcome.reasons.append(why)
     passed = [r for _, r, _ in via_records(calls, {c.id for c in answered})]  # the records on the way there
@@ -996,6 +1136,7 @@ def judge(query: str, plan: Plan, calls: list[CallRecord], output_schemas: dict[
     about = {stem(w) for c in answered if c.tool in tools
              for w in re.findall(r"[a-z]+", tools[c.tool].description[:300].lower())} if which else set()
     via_fields = set().union(*(_via_fields(c) for c in answered))  # the fields the goal calls' ids came from
+    modifiers = noun_modifiers(query)
     if values:  # an amount one holds answers "how much" too (the invoice, then the hotel's address), no other ask
         for ask in outcome.asked:
             if ask.kind == "attribute" and ask.word in named:
@@ -1004,10 +1145,16 @@ def judge(query: str, plan: Plan, calls: list[CallRecord], output_schemas: dict[
                 continue  # "which company operates it" answered by a tool about "a train operating company"
             if ask.kind == "attribute" and ask.word in via_fields:
                 continue  # "who is the advisor": the teacher record got by the student's advisor_id
-            pool = [_value(c) for c in answered if not _counts_other(query, c, tools)] \
+            if ask.kind == "attribute" and any(meets(Ask("attribute", m), v, query) for m in modifiers.get(
+                    ask.word, ()) for v in values):
+                continue  # "what are the access conditions": the series' `access` field
+            pool = [_value(c) for c in answered if not _counts_other(query, c, tools) and
+                    not _one_counted(query, c, tools)] \
                 if ask.word == "how many" else values + (passed if ask.word == "how much" else [])
             if ask.kind == "time":  # "who wrote it, when was it published": a date on the way, named by the request
                 pool += [r for r in passed if _time_named(query, r)]
+            if ask.kind == "place":  # "who looks after hive HV-172, and where is its apiary": the apiary on the way
+                pool = place_pool(ask, answered, [(up, r) for up, r, _ in via_records(calls, {c.id for c in answered})])
             if not any(meets(ask, v, query) for v in pool if not is_empty(v) or (counting and v == [])):
                 outcome.reasons.append(f"the answer lacks {ask.describe()} (the request asks {ask.word!r}): "
                                        "no goal call returned one")
@@ -1106,25 +1253,15 @@ def _unreached(query: str, answered: list[CallRecord], passed: list[Any], kin: K
     return out
 
 
-#: "who's been assigned to job J-40288", "who's handling claim CL-7", "who's running it": the one doing the work
-_WORKER_ASKED = re.compile(r"\bwho(?:'s|’s| is| was| will be|'ll be| are)?\s+(?:been\s+|being\s+|the\s+one\s+)?"
-                           r"(assigned|handling|handles|handled|working|running|runs|teaching|teaches|presenting|"
-                           r"chairing|leading|coaching|instructing|treating|servicing|coming|attending to|"
-                           r"looking after|looks after|in charge)\b")
-#: the parties work is done for: a record got by their id answers no "who is working on it"
-_CLIENT_ROLES = frozenset("customer customers client clients patient patients guest guests passenger passengers "
-                          "buyer tenant policyholder applicant requester".split())
-
-
 def _client_for_worker(query: str, answered: list[CallRecord]) -> list[str]:
     """"Who's been assigned to job J-40288" answered by the customer's record (got by the job's
     ``customer_id``, or from a tool for customers): the request asks who does the work, not who it is for."""
-    m = _WORKER_ASKED.search(query.lower())
+    m = WORKER_ASKED.search(query.lower())
     if m is None:
         return []
     for c in answered:  # (the fields its ids came from, else its tool's name)
         said = _via_fields(c) or {stem(p) for p in key_parts(c.tool.rsplit("/", 1)[-1])}
-        role = next((r for r in sorted(_CLIENT_ROLES) if stem(r) in said), None)
+        role = next((r for r in sorted(CLIENT_ROLES) if stem(r) in said), None)
         if role is not None:
             return [f"the request asks who is {m.group(1)}, but goal call [{c.id}] answered with the {role} the "
                     "work is for"]

@@ -15,6 +15,7 @@ from jsonschema import Draft202012Validator, FormatChecker
 
 from toolgraph.errors import ArgumentError
 from toolgraph.execute.base import ExecTool
+from toolgraph.execute.outcome import superlative_pick
 from toolgraph.models import Param
 from toolgraph.text.lexicon import WRITE_NAME_VERBS, negated
 from toolgraph.text.params import (
@@ -168,16 +169,38 @@ def role_keys(value: Any, param: str, depth: int = 0) -> list[str]:
     return out
 
 
+def short_keys(value: Any, param: str) -> list[str]:
+    """Top-level keys of ``value`` (or of its first record) naming ``param``'s kind by a part of its word: the end
+    (``keeper_id`` for ``beekeeper_id``) or a start of four letters or more (``tech_id`` for ``technician_id``)."""
+    want = _parts(param)
+    if len(want) != 2 or want[-1] != "id":
+        return []
+    record = value[0] if isinstance(value, list) and value else value
+    out = []
+    for k in record if isinstance(record, dict) else ():
+        parts = _parts(k)
+        if len(parts) == 2 and parts[-1] == "id" and len(parts[0]) >= 3 and parts[0] != want[0] and (
+                want[0].endswith(parts[0]) or len(parts[0]) >= 4 and want[0].startswith(parts[0])):
+            out.append(k)
+    return out
+
+
 LABEL_KEYS = ("name", "title", "label", "full_name", "fullname", "display_name", "username", "email", "code")
 
 
-def exact_first(value: Any, wanted: set[str], depth: int = 0, request: str = "") -> Any:
+def exact_first(value: Any, wanted: set[str], depth: int = 0, request: str = "",
+                days: frozenset[str] | None = None) -> Any:
     """``value`` with, in each list of records, the records labelled exactly as ``wanted`` (what the upstream
     call searched for) first, then those whose label the request names as a phrase, the longest first: "the apollo
     mobile project" in a list of Apollo and Apollo Mobile means Apollo Mobile; then those whose short values the
     request's words name, the most first, a whole value ("his standard delivery": ``service: standard``) counting
     twice a word within one ("apollo's audit log issue": "Audit log missing user agent"). Quoted text is what to
-    send, not which record."""
+    send, not which record. A record holding a day the request gives ("her booking arriving 8/14/2027":
+    ``arrive: 2027-08-14``; a stay from the 12th to the 16th for "staying on the 14th") counts as a whole value the
+    request names."""
+    if days is None:  # the days the request gives, once at the top
+        days = frozenset(str(o.value) for o in read(request) if o.kind == "date") if request and \
+            not request.startswith(" ") else frozenset()
     # the request's words, spaced, once at the top (the nested calls get it ready: it starts with a space)
     text = request if request.startswith(" ") else (
         f" {' '.join(re.findall(r'[a-z0-9]+', _QUOTED.sub(' ', request).lower()))} " if request else "")
@@ -190,8 +213,11 @@ def exact_first(value: Any, wanted: set[str], depth: int = 0, request: str = "")
             if not isinstance(item, dict):
                 return (3, 0, 0)
             score = 0  # (also between records of one label: "bramble the rabbit" of two called Bramble)
+            dated = sorted(v[:10] for v in item.values() if isinstance(v, str) and _ISO_DAY.match(v))
+            if days and dated and any(d in dated or len(dated) > 1 and dated[0] <= d <= dated[-1] for d in days):
+                score += 2  # the day, or a stay that spans it
             for v in item.values():
-                if not isinstance(v, str) or len(v) > 80:
+                if not isinstance(v, str) or len(v) > 80 or _ISO_DAY.match(v):
                     continue
                 every = re.findall(r"[a-z0-9]+", v.lower())
                 hits = {w for w in every if len(w) > 2 and w not in STOP} & said_words
@@ -204,11 +230,15 @@ def exact_first(value: Any, wanted: set[str], depth: int = 0, request: str = "")
             if said:
                 return (1, -max(said), -score)
             return (2, 0, -score) if score else (3, 0, 0)
-        return sorted(by_recency(value, text), key=rank)
+        ordered = sorted(by_recency(value, text), key=rank)
+        top = superlative_pick(request or text, ordered) if not any(  # "her priciest listing": the
+            rank(r)[0] == 0 for r in ordered) else None  # (unless one is the record searched for)
+        return [top[2], *(r for r in ordered if r is not top[2])] if top else ordered  # top price first
     if isinstance(value, dict):  # the keys the request names first: "its destination port" takes the route's
         said = set(text.split())  # destination's locode, not its origin's
         items = sorted(value.items(), key=lambda kv: not set(_parts(kv[0])) & said)
-        return {k: exact_first(v, wanted, depth + 1, text) if isinstance(v, list | dict) else v for k, v in items}
+        return {k: exact_first(v, wanted, depth + 1, text, days) if isinstance(v, list | dict) else v
+                for k, v in items}
     return value
 
 
@@ -329,6 +359,7 @@ def bind(tool: ExecTool, request: str, upstream: list[Upstream], vocabulary: fro
     args: dict[str, Any] = {}
     sources: dict[str, str] = {}
     required = {p.name for p in tool.required_params}
+    own_params = {p.name for p in tool.params}
 
     def fits(p: Param, value: Any) -> bool:  # an optional filter with an enum takes one of its values or nothing
         return p.name in required or not p.enum or _in_enum(value, p.enum)
@@ -387,7 +418,9 @@ def bind(tool: ExecTool, request: str, upstream: list[Upstream], vocabulary: fro
             names = _names_for(p.name, up.resource if up.direct else None, request)
             if p.name not in required:  # optional: only an exact field along a plan edge, or the edge's person id
                 names = [p.name] + ([up.resource] if up.resource and up.resource != p.name and
-                                    is_person_id(p.name) and is_person_id(up.resource) else [])
+                                    is_person_id(p.name) and is_person_id(up.resource) and
+                                    up.resource not in own_params else [])  # (a student's id is for
+                # student_id, never for the tutor_id beside it)
             elif not up.direct and names[-1] == "id" and p.name.lower() != "id":
                 names = names[:-1]  # a bare `id` only along a plan edge
             value = ranked(up)  # named as asked first
@@ -398,6 +431,9 @@ def bind(tool: ExecTool, request: str, upstream: list[Upstream], vocabulary: fro
                     _same_value(p.name, up.resource):  # along an edge carrying an id, current_depot_id (with two
                 roles = role_keys(value, p.name)  # roles, origin_ and current_, which one is not for us to guess)
                 hit = find_field(value, roles, skip=up.inputs) if len(roles) == 1 else None
+                if hit is None:  # keeper_id for beekeeper_id, tech_id for technician_id (as the miner reads them)
+                    parts = short_keys(value, p.name)
+                    hit = find_field(value, parts, skip=up.inputs) if len(parts) == 1 else None
             if hit is None and up.direct and is_identifier(p.name):  # its description's word: advisor_id is
                 said = [f for f, key in up.aliases.items() if key == p.name.lower()]  # the teacher id
                 hit = find_field(value, said, skip=up.inputs) if said else None

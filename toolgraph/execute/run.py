@@ -98,6 +98,9 @@ def nearby_field_words(store: Any, tool_ids: list[str]) -> set[str]:
         fields = [name for schema in (tool.output_schema, tool.observed_schema) for name, _ in schema_fields(schema)]
         if fields:
             words |= {stem(p) for name in fields for p in key_parts(name)}
+            for schema in (tool.output_schema, tool.observed_schema):  # a terse key's meaning: gt (gate)
+                for meaning in key_meanings(tool.description, schema, [n for n, _ in schema_fields(schema)]).values():
+                    words |= {stem(w) for w in meaning}
         else:
             words |= {stem(w) for w in WORD.findall(described_output_text(tool.description)) if len(w) > 2}
     return words

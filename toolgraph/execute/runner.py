@@ -23,7 +23,7 @@ from toolgraph.execute.outcome import is_empty, leaves
 from toolgraph.execute.pages import merge_page, next_page
 from toolgraph.execute.params import Binding, Upstream, bind, find_field, schema_of, validate
 from toolgraph.planner.models import Plan
-from toolgraph.text.params import role_key
+from toolgraph.text.params import is_identifier, role_key
 from toolgraph.text.reading import read, vocabulary_of
 from toolgraph.text.schema import described_aliases
 from toolgraph.text.secrets import Masker
@@ -65,6 +65,18 @@ def args_model(tool: ExecTool) -> type[BaseModel]:
 
     Args.__doc__ = tool.description[:500] or tool.name
     return Args
+
+
+_PAGING = frozenset("page per_page page_size limit offset cursor sort order order_by sort_by direction".split())
+
+
+def _other_filters(tool: ExecTool, name: str) -> list[str]:
+    """The optional text filters of a lookup besides ``name`` (``skill`` beside a binder's ``name``): no ids, no
+    choices, no paging, no dates."""
+    return [p.name for p in tool.optional_params if p.name != name and not p.enum
+            and str(p.type or "string").lower() in ("string", "str") and not is_identifier(p.name)
+            and p.name.lower() not in _PAGING and not re.search(r"date|_from$|_to$|^from$|^to$|since|until|email",
+                                                                p.name.lower())]
 
 
 class Runner:
@@ -436,6 +448,24 @@ class Runner:
         ``NARROW_TRIES`` calls: the first that finds something stands (the binding says which words), and the words
         left out still pick among its records downstream (the binder prefers records the request names)."""
         tried = 0
+        for name, value in binding.arguments.items():
+            how = binding.sources.get(name, "")
+            if not isinstance(value, str) or "the lookup's one filter" not in how or len(binding.arguments) != 1:
+                continue
+            for p in _other_filters(tool, name):  # "who does coptic stitch": not a binder's name, maybe a skill
+                if tried >= NARROW_TRIES or deadline - time.monotonic() <= 0:
+                    return None
+                tried += 1
+                try:
+                    args = validate(tool, {p: value})
+                    async with semaphore:
+                        left = min(self.config.call_timeout_s, deadline - time.monotonic())
+                        result = await asyncio.wait_for(executor.call(tool, args, timeout_s=left), timeout=left + 1.0)
+                except (ToolGraphError, TimeoutError):
+                    continue
+                if not is_empty(result.value):
+                    return (result.value, result.simulated), Binding(args, {
+                        p: f"request (the lookup's other filter: {name} {value!r} found nothing)"})
         for name, value in binding.arguments.items():
             how = binding.sources.get(name, "")
             if not (isinstance(value, str) and how.startswith("request (") and how.endswith(("place)", "name)"))):

@@ -24,16 +24,23 @@ Every parameter is in :class:`ChainWeights`, with where it comes from (docs/plan
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from toolgraph.text.glossary import key_meanings
 from toolgraph.text.lexicon import (
+    ASKS,
+    CLIENT_ROLES,
     KIND_OF,
+    PERSON_KEYS,
+    WORKER_ASKED,
     WRITE_NAME_VERBS,
     Mention,
+    asked_type_groups,
     asked_types,
     asks_for_change,
     asks_many,
@@ -49,9 +56,10 @@ from toolgraph.text.params import (
     PERSON_KINDS,
     ROLE_WORDS,
     is_identifier,
+    is_lookup_tool,
     is_person_id,
 )
-from toolgraph.text.reading import given_strongly, is_subject, pick, read, vocabulary_of
+from toolgraph.text.reading import MONTHS, given_strongly, is_subject, pick, read, vocabulary_of
 from toolgraph.text.schema import NUMERIC_TYPES, described_output_text, json_type_of, schema_keys
 from toolgraph.text.words import (
     BM25_STOPWORDS,
@@ -108,6 +116,8 @@ def answer_words(card: ToolCard) -> set[str]:
     schema = card.output_schema or card.observed_schema
     for key in schema_keys(schema):
         words |= set(content_words(split_case(key)))
+    for meaning in key_meanings(card.description, schema, schema_keys(schema)).values():  # nm (name), ph (phone)
+        words |= set(meaning)
     if not schema_keys(schema):  # no schema says: what its description says it gives ("a customer's contact
         inputs = {w for p in card.params for w in content_words(split_case(p.name))}  # details: name, phone...")
         words |= {w for w in content_words(split_case(described_output_text(card.description[:600])))
@@ -116,6 +126,81 @@ def answer_words(card: ToolCard) -> set[str]:
     if "name" in words and {singular(w) for w in words} & PEOPLE_WORDS:  # a patient's record, or a hotel's with
         words.add("person")  # its manager's name, names a person: it answers "who" and "whose"
     return {stem(w) for w in words}
+
+
+_CONTACT = frozenset("email mail phone mobile tel telephone".split())
+#: the words of a field naming a person by role or kind (``teacher``, ``composer``, ``instructor_name``)
+_PERSON_FIELDS = PEOPLE_WORDS | (PERSON_KEYS - frozenset(
+    "name user contact login username by full first last who".split()))
+_WHO = frozenset(stem(x) for x in ASKS["who"])  # the answer words "who" asks for (lexicon.asked_type_groups)
+
+
+#: nouns of tools that name no kind of thing ("phone number", "the status list")
+_GENERIC_NOUNS = frozenset(stem(w) for w in "number name id code date time type status detail details info record "
+                           "records list lists page result results value values".split())
+
+
+def _before_noun(text: str, value: str, nouns: set[str]) -> bool:
+    """Whether a word the tools do not use stands right before one of their nouns ("how many cowslip accessions":
+    cowslip names what the accessions are of)."""
+    m = re.search(rf"(?<![\w-]){re.escape(value.lower())}\s+([a-z]+)", text.lower())
+    return bool(m) and stem(singular(m.group(1))) in nouns
+
+
+_WHICH = re.compile(r"\b(?:which|what)\s+([a-z]{3,})\b")
+
+
+def _which_nouns(text: str) -> set[str]:
+    """Stems of the things a request asks which of ("which vault and shelf": vault)."""
+    return {stem(singular(w)) for w in _WHICH.findall(text.lower()) if w not in BM25_STOPWORDS}
+
+
+def _same_noun(noun: str, nouns: set[str]) -> bool:
+    """Whether a noun's stem is one of ``nouns`` (stems of a tool's words), a plural's odd stem too: shelf,
+    shelves."""
+    return any(stem(singular(x)) == noun or len(noun) >= 4 and os.path.commonprefix([x, noun]) and
+               len(os.path.commonprefix([x, noun])) >= max(4, len(noun) - 1) for x in nouns)
+
+
+def _only_by_id(card: ToolCard, noun: str) -> bool:
+    """Whether a tool's answer gives ``noun``'s thing by its id alone (``vault_id``, no vault's name or record)."""
+    names = schema_keys(card.output_schema or card.observed_schema) or re.findall(  # (else the fields its
+        r"\b[a-z]+(?:_[a-z]+)+\b", card.description[:600])  # description names: "storage (vault_id, shelf)")
+    keys = [[stem(singular(w)) for w in content_words(split_case(k))] for k in names]
+    ids = [k for k in keys if k and noun in k and k[-1] in ("id", "code")]
+    return bool(ids) and not any(noun in k and k[-1] not in ("id", "code") for k in keys)
+
+
+def _possessed(named: list[Mention], text: str) -> set[str]:
+    """Stems of what the things a request names have, by the possessive: "irena ostrowski's dog" -> dog."""
+    low = text.lower()
+    out: set[str] = set()
+    for m in named:
+        at = low.find(m.text.lower())
+        rest = low[at + len(m.text):] if at >= 0 else ""
+        if rest.startswith(("'s ", "’s ")):
+            out |= {stem(singular(x)) for x in WORD.findall(rest[3:])[:1] if x not in BM25_STOPWORDS}
+    return out
+
+
+def answers_person(card: ToolCard) -> bool:
+    """Whether a tool's answer names a person: a field for one that is no id (``teacher``, ``instructor_name``,
+    ``composer``), or a record with a name that is a person's by the tool's noun (``find_employees``) or has a way
+    to reach it (a beekeeper's: ``name``, ``phone``); read
+    from its output schema (terse keys through its description: ``nm (name)``), else from what its description
+    says it gives."""
+    schema = card.output_schema or card.observed_schema
+    keys = schema_keys(schema)
+    meanings = key_meanings(card.description, schema, keys)
+    if keys:
+        fields = [[singular(w) for w in content_words(split_case(k))] + list(meanings.get(k, ())) for k in keys]
+    else:
+        fields = [[singular(w)] for w in content_words(split_case(described_output_text(card.description[:600])))]
+    fields = [f for f in fields if f and not {"id", "ids"} & set(f) and not IDENTIFIER.search("_".join(f))]
+    if any(set(f) & _PERSON_FIELDS for f in fields):
+        return True
+    own = {singular(w) for w in content_words(split_case(f"{card.name} {bare_path(card)}"))}
+    return any("name" in f for f in fields) and (bool(own & PEOPLE_WORDS) or any(set(f) & _CONTACT for f in fields))
 
 
 def value_params(card: ToolCard) -> list[str]:
@@ -194,6 +279,8 @@ class ChainWeights:
 
 
 #: a noun before one of these and a name is not the name's kind ("kegs of Gorse Bloom", "orders from Oakmere")
+_CALENDAR = re.compile(r"(?:(?:" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r"|monday|tuesday|wednesday|"
+                       r"thursday|friday|saturday|sunday)\.?[\s,]*(?:\d{1,4}(?:st|nd|rd|th)?[\s,]*)*)+")
 _NOT_ITS_KIND = frozenset("of from for with by to about".split())
 @dataclass
 class Chain:
@@ -201,6 +288,7 @@ class Chain:
     score: float = 0.0
     parts: dict[str, float] = field(default_factory=dict)
     answers: set[str] = field(default_factory=set)  # the request's asked words any of its tools' answers hold
+    questions: int = 0  # how many of the request's question words (who, when, where) its tools' answers meet
 
     def describe(self, names: dict[str, str]) -> str:
         return " -> ".join(names.get(t, t) for t in self.tools)
@@ -237,20 +325,56 @@ class ChainFinder:
         finally:
             self._seq = None
         self.idle_steps(scored)
-        return max(scored, key=lambda c: (round(c.score, 9), -len(c.tools), [-ord(ch) for ch in c.tools[-1]]))
+        return self.answering(text, max(scored, key=self._rank), scored)
+
+    @staticmethod
+    def _rank(c: Chain) -> tuple[float, int, list[int]]:
+        return round(c.score, 9), -len(c.tools), [-ord(ch) for ch in c.tools[-1]]
+
+    def answering(self, text: str, best: Chain, scored: list[Chain]) -> Chain:
+        """The best chain, carried on when it leaves what the request asks unanswered, to the best of the chains
+        that start with it and answer it:
+
+        - the request asks who and no tool of it answers with a person: "who looks after hive HV-172?" is not
+          answered by the hive's record alone, though it scores best (the keeper's id is on the apiary's); a chain
+          that reaches a person's record (or a field naming one), not a client's for "who's been assigned to job
+          J-40288";
+        - the request asks which thing and its tools give that thing only by its id ("which vault is accession
+          NMS-2016-0044 in": ``storage.vault_id``): a chain that reaches a tool about that thing."""
+        req = self.request(text)
+        cards = self.graph.tools(best.tools)
+        worker = WORKER_ASKED.search(text.lower()) is not None
+        who = _WHO in req.wanted_groups and not any(self.facts(c).person for c in cards.values())
+        by_id = {n for n in _which_nouns(text) if any(_only_by_id(c, n) for c in cards.values()) and not any(
+            _same_noun(n, self._nouns(c)) for c in cards.values())}
+        if not who and not by_id:
+            return best
+        longer = []
+        for c in scored:
+            if len(c.tools) <= len(best.tools) or c.tools[: len(best.tools)] != best.tools:
+                continue
+            added = [card for t, card in self.graph.tools(c.tools).items() if t not in best.tools]
+            if who and any(self.facts(a).person and not (worker and any(stem(r) in self.facts(a).said
+                                                                        for r in CLIENT_ROLES)) for a in added):
+                longer.append(c)
+            elif by_id and any(_same_noun(n, self._nouns(a)) for n in by_id for a in added):
+                longer.append(c)
+        return max(longer, key=self._rank) if longer else best
 
     def idle_steps(self, scored: list[Chain]) -> None:
         """A last step that adds nothing the request asks for costs what it would have saved: a chain whose goal
         answers no asked word, answer type or kind that no tool of the same chain without it answers (the loans
         listed, then one book of them fetched, for "when are the books due back?") scores ``idle`` less; one that
-        takes a value the request hands over (a code, a month) that the shorter chain leaves unused is not idle."""
+        takes a value the request hands over (a code, a month) that the shorter chain leaves unused, or answers
+        one more of its questions ("who looks after it, and where is its apiary?"), is not idle."""
         by_tools = {tuple(c.tools): c for c in scored}
         for c in scored:
             shorter = by_tools.get(tuple(c.tools[:-1]))
             if shorter is None:
                 continue
-            if c.answers <= shorter.answers and all(c.parts.get(k, 0.0) <= shorter.parts.get(k, 0.0) + 1e-9
-                                                    for k in ("answer_type", "kinds", "unused", "undated")):
+            if c.answers <= shorter.answers and c.questions <= shorter.questions and all(
+                    c.parts.get(k, 0.0) <= shorter.parts.get(k, 0.0) + 1e-9
+                    for k in ("answer_type", "kinds", "unused", "undated")):
                 c.parts["idle"] = -self.weights.idle
                 c.score = round(c.score - self.weights.idle, 6)
 
@@ -259,19 +383,11 @@ class ChainFinder:
                available: list[str]) -> list[Chain]:
         needs: dict[str, dict[str, list[str]]] = {}
         goals = [g for g in dict.fromkeys(goals) if g not in blocked]
-        frontier = goals
-        for _ in range(self.max_len):  # needs of the goals, their providers, theirs...: one query per layer
-            todo = [t for t in frontier if t not in needs]
-            if not todo:
-                break
-            found = self.needs_of(todo, text, blocked)
-            nxt = []
-            for t in todo:
-                needs[t] = found.get(t, {})
-                for r, ps in needs[t].items():
-                    needs[t][r] = self.rank_providers(text, r, ps)[: self.providers_per_input]
-                    nxt += needs[t][r]
-            frontier = nxt
+        self._grow_needs(needs, goals, text, blocked)
+        req = self.request(text)  # a request that names someone (capitalised, or a possessive; or by email)
+        people = bool(req.mentions) or any(o.kind == "email" for o in req.offers)
+        filters = {g: self._value_filters(g, text, blocked) for g in goals} if people else {}
+        self._grow_needs(needs, [p for fs in filters.values() for ps in fs.values() for p in ps], text, blocked)
         have = set(available)
         out: list[Chain] = []
         seen: set[tuple[str, ...]] = set()
@@ -307,13 +423,51 @@ class ChainFinder:
                     continue  # (a tool that needs the value itself only echoes it: no origin of it)
                 grow([p, *chain], [(p, r) for r in needs[p]] + open_needs[1:])
 
-        people = bool(self.request(text).mentions)  # a request that names someone (capitalised, or a possessive)
         for g in goals:
             if g in needs and g in self.graph.tools([g]):  # (a goal the graph no longer holds is skipped)
                 before = len(out)
                 grow([g], [(g, r) for r in needs[g]])
+                own = needs[g]
+                for r, ps in filters.get(g, {}).items():  # the goal's value filter as a need, once each
+                    needs[g] = {**own, r: ps}
+                    grow([g], [(g, x) for x in needs[g]])
+                needs[g] = own
                 del out[before + self.chains_per_goal:]  # providers are tried best first: keep the first found
                 out += self._filtered_by_lookup(g, out[before:], blocked, seen, people)
+        return out
+
+    def _grow_needs(self, needs: dict[str, dict[str, list[str]]], frontier: list[str], text: str,
+                    blocked: set[str] | frozenset[str]) -> None:
+        """The needs of ``frontier``, their providers', theirs...: one query per layer, into ``needs``."""
+        for _ in range(self.max_len):
+            todo = [t for t in dict.fromkeys(frontier) if t not in needs]
+            if not todo:
+                break
+            found = self.needs_of(todo, text, blocked)
+            nxt = []
+            for t in todo:
+                needs[t] = found.get(t, {})
+                for r, ps in needs[t].items():
+                    needs[t][r] = self.rank_providers(text, r, ps)[: self.providers_per_input]
+                    nxt += needs[t][r]
+            frontier = nxt
+
+    def _value_filters(self, goal: str, text: str, blocked: set[str] | frozenset[str]) -> dict[str, list[str]]:
+        """The goal's optional filters that are no ids and that the request gives no value for, with their providers
+        (graph.value_filters), best first."""
+        card = self.graph.tools([goal]).get(goal)
+        if card is None or not is_lookup_tool(split_case(card.name).lower().replace(" ", "_")):
+            return {}  # (a search's code filter: search_penalty_notices(vrm); not a listing's words)
+        offers = self.request(text).offers
+        given = {str(p.get("name") or "") for p in card.optional
+                 if pick(str(p.get("name") or ""), json_type_of(p.get("type")), str(p.get("description") or ""),
+                         offers, set(), False) is not None}
+        out = {}
+        for r, ps in self.graph.value_filters(goal).items():
+            known = self.graph.tools(ps)  # (read from the graph when not read yet)
+            ps = [p for p in ps if p not in blocked and p in known]
+            if ps and not any(r.endswith(g) or g.endswith(r) for g in given):
+                out[r] = self.rank_providers(text, r, ps)[: self.providers_per_input]
         return out
 
     def _filtered_by_lookup(self, goal: str, found: list[Chain], blocked: set[str] | frozenset[str],
@@ -389,13 +543,17 @@ class ChainFinder:
         nots = {m.cue[1:] for m in named if m.cue and m.cue.startswith("!")}
         mine = tool_kind(first) or ("person" if "person" in tool_kinds(first) or _PEOPLE & {
             singular(x) for x in WORD.findall(split_case(f"{first.name} {bare_path(first)}").lower())}
-            else None)  # (find_members, find_instructors: their records hold people)
+            or self.facts(first).person else None)  # (find_members, find_instructors: their records hold
+        # people; so do the records of permit holders, with a name and an email)
         fit = (w.kind if mine in kinds else -w.kind) if kinds and mine else 0.0
         if mine and mine in nots and mine not in kinds:
             fit = -w.kind
         beside = near & self._lookup_nouns()  # "trainer Mateo Ruiz", "the glasgow depot"
         if beside:  # the API's own word for what is named decides, over the lexicon's coarse kinds
             fit = w.kind if beside & self._nouns(first) else -w.kind
+        elif _possessed(named, text) & {stem(singular(n)) for n in self._nouns(first)}:  # "irena ostrowski's
+            # dog": she has a dog, so she
+            fit = -w.kind  # is none (find_dogs is not where to look her up)
         return w.grounding + fit
 
     def _nouns(self, card: ToolCard) -> set[str]:
@@ -429,9 +587,11 @@ class ChainFinder:
                 out.add(stem(apposed.group(1)))
                 continue
             raw = WORD.findall(text[:at])[-2:]
-            before = [] if raw[-1:] and raw[-1] in _NOT_ITS_KIND else [x for x in raw if x not in BM25_STOPWORDS]
+            before = [] if raw[-1:] and raw[-1] in _NOT_ITS_KIND else [x for x in raw[-1:] if x not in BM25_STOPWORDS]
+            # (right before it: "plans did tobiah renwick file" names no plan)
             rest = text[at + len(m.text):]
             after = [] if rest.startswith(("'s", "’s")) else WORD.findall(rest)[:1]
+            after = [x for x in after if singular(x) == x]  # ("cowslip accessions" are of cowslip, no accession)
             out |= {stem(x) for x in before[-1:] + after if x not in BM25_STOPWORDS}
         return out
 
@@ -463,8 +623,12 @@ class ChainFinder:
         for f, c in zip(facts[:-1], echoed[:-1], strict=True):
             said |= f.said - c
         parts["evidence"] = w.evidence * (len(req.asked & said) / len(req.asked) if req.asked else 0.0)
-        chain.answers = req.asked & set().union(*(f.answer - e for f, e in zip(facts, echoed, strict=True)))
-        parts["answer_type"] = w.answer_type if req.wanted & facts[-1].answer else 0.0
+        answered = set().union(*(f.answer - e for f, e in zip(facts, echoed, strict=True)))
+        chain.answers = req.asked & answered
+        chain.questions = sum(bool(g & answered) for g in req.wanted_groups)  # ("who ..., and where ...?": 2)
+        parts["answer_type"] = w.answer_type if req.wanted & facts[-1].answer and not (  # "who's been assigned
+            WORKER_ASKED.search(text.lower()) and any(stem(r) in facts[-1].said for r in CLIENT_ROLES)) else 0.0
+        # to job J-40288": the one doing the work, not the client's record
         parts["cover"] = w.cover * self.cover(req, [cards[t] for t in chain.tools])
         parts["start"] = self.start(first, req.mentions, text)
         if first.required and self.given(text, first) == len(first.required):  # the user handed over its inputs
@@ -548,10 +712,13 @@ class ChainFinder:
                 person = "person" if _PERSONAL.search(text) else None  # "where does aoife brennan sit, and
                 offers = read(text, vocabulary)  # what's her locker number": a person (other leftovers are too weak
                 ends = _route_ends(text, offers)  # a sign: "the lead actor"); "from carrickmoor to inchbrae
+                nouns = {stem(singular(n)) for n in self._lookup_nouns()} - _GENERIC_NOUNS
                 self._request.mentions = [  # north", "inchbrae to carrickmoor sailings": places, no customer's name
-                    Mention(o.value, "place" if o.value in ends else None if o.kind == "residual_place" else person)
+                    Mention(o.value, "place" if o.value in ends else None if o.kind == "residual_place" else
+                            "person" if o.kind == "residual_owner" else person)  # ("matteo villani's car": he
+                    # has a car, so is someone)
                     for o in offers if o.kind in ("residual_place", "residual_owner") or is_subject(text, o)
-                    or o.value in ends]
+                    or o.value in ends or o.kind == "residual" and _before_noun(text, str(o.value), nouns)]
         return self._request
 
     def facts(self, card: ToolCard) -> ToolFacts:
@@ -594,6 +761,7 @@ class RequestFacts:
     words: set[str]  # stems of all its words
     kinds: set[str]  # the kinds of things it speaks of
     wanted: set[str]  # answer words its question words ask for
+    wanted_groups: list[frozenset[str]]  # the same, one set per question word (lexicon.asked_type_groups)
     vector: Any = None  # unit vector, or None
     offers: list[Any] = field(default_factory=list)  # the values it gives (toolgraph.text.reading)
     change: bool = False  # it asks to change something (toolgraph.text.lexicon.asks_for_change)
@@ -612,9 +780,11 @@ class RequestFacts:
             unit = v / n if n else v
         offers = read(text)
         codes = {str(o.value).lower() for o in offers if o.kind in ("identifier", "noun_id", "email", "isbn")}
-        named = [m for m in named if m.text.lower() not in codes]  # a tracking number is handed over, not looked up
+        named = [m for m in named if m.text.lower() not in codes and not _CALENDAR.fullmatch(m.text.lower())]  # a
+        # tracking number is handed over, not looked up; "March", "Friday" are dates, no names
         return cls(text, named, asked, {stem(x) for x in WORD.findall(text.lower())}, request_kinds(text),
-                   asked_types(text), unit, offers, asks_for_change(text), asks_to_change(text) is not None)
+                   asked_types(text), asked_type_groups(text), unit, offers, asks_for_change(text),
+                   asks_to_change(text) is not None)
 
 
 @dataclass
@@ -626,10 +796,12 @@ class ToolFacts:
     kinds: set[str]
     values: list[str]  # stems of the user-given values it needs
     vector: Any = None
+    person: bool = False  # its answer names a person (answers_person)
 
     @classmethod
     def of(cls, card: ToolCard) -> ToolFacts:
         said = {stem(x) for x in content_words(f"{card.name} {bare_path(card)}")}
         return cls(answer_words(card), said, tool_kinds(card), [stem(v) for v in value_params(card)],
-                   np.asarray(card.embedding, dtype=np.float32) if card.embedding is not None else None)
+                   np.asarray(card.embedding, dtype=np.float32) if card.embedding is not None else None,
+                   answers_person(card))
 

@@ -225,11 +225,27 @@ class PlannerGraph:
         wanted = {w for w in wanted if (is_person_id(w) if people else is_identifier(w))}
         if not wanted:
             return {}
+        wanted |= {input_key(w) for w in wanted}  # (as the miner keys it: recipe_ids -> recipe_id)
         out: dict[str, list[str]] = {}
         for row in self._read("planner_inputs", "id", [tool_id]):
             resource = str(row["resource"] or "").lower()
             if resource in wanted or person_kind_id(resource) and any(is_person_id(w) for w in wanted):
                 out.setdefault(resource, []).append(row["provider"])
+        return out
+
+    def value_filters(self, tool_id: str) -> dict[str, list[str]]:
+        """A tool's optional filters that are no ids (``plate`` of ``search_penalty_notices``) -> the tools a
+        resource edge says provide them (edges that name the parameter they fill): "how many penalty notices did
+        matteo villani's car pick up" finds his car's plate through his permit record first."""
+        card = self.tools([tool_id]).get(tool_id)
+        if card is None:
+            return {}
+        optional = {str(p.get("name") or "") for p in card.optional}
+        optional = {n for n in optional if n and not is_identifier(n.lower())}
+        out: dict[str, list[str]] = {}
+        for row in self._read("planner_inputs", "id", [tool_id]) if optional else []:
+            if row.get("param") in optional and row["provider"] != tool_id:
+                out.setdefault(str(row["resource"] or ""), []).append(row["provider"])
         return out
 
     def needed_inputs(self, ids: list[str], text: str = "") -> dict[str, dict[str, list[str]]]:
@@ -290,7 +306,8 @@ class PlannerGraph:
                 continue
             if row["type"] == "WEAK_RESOURCE" and resource not in needs.get(row["id"], {}):
                 continue
-            if resource in supplied.get(row["id"], set()):
+            if resource in supplied.get(row["id"], set()) or input_key(row.get("param") or "") in supplied.get(
+                    row["id"], set()):  # (the edge's gift_card_code fills the parameter `code` the request gives)
                 continue  # the user gives this value: no tool needs to provide it
             needs.setdefault(row["id"], {}).setdefault(resource, []).append(row["provider"])
         for inputs in needs.values():

@@ -153,15 +153,27 @@ AUXILIARY_VERBS = frozenset("do does did is was are were be has have had will wo
 
 def asked_types(text: str) -> set[str]:
     """The answer words the request's question words ask for (``who`` -> people words)."""
+    return set().union(*asked_type_groups(text))
+
+
+def asked_type_groups(text: str) -> list[frozenset[str]]:
+    """The answer words each of the request's question words asks for, one set per distinct question ("who looks
+    after hive HV-172, and where is its apiary?": the people words, then the place words)."""
     words = WORD.findall(text.lower())
-    out: set[str] = set()
+    out: list[frozenset[str]] = []
     for i, w in enumerate(words):
+        group: frozenset[str] = frozenset()
         if w in ASKS and (w != "many" or (i and words[i - 1] == "how")):
-            out |= {stem(x) for x in ASKS[w]}
+            group = frozenset(stem(x) for x in ASKS[w])
         if w in ("many", "much") and i and words[i - 1] == "how" and i + 1 < len(words) \
                 and words[i + 1] not in QUERY_STOPWORDS and words[i + 1] not in AUXILIARY_VERBS:  # "how many
             # calories": calories; "how much did the insurer pay": no "did"
-            out.add(stem(words[i + 1]))
+            group = group | {stem(words[i + 1])}
+        if group and group not in out:
+            out.append(group)
+    person = frozenset(stem(x) for x in ASKS["who"])
+    if person not in out and WORKER_ASKED.search(text.lower()):  # "which locksmith is coming": a person too
+        out.append(person)
     return out
 
 
@@ -250,3 +262,19 @@ def negated(text: str, start: int) -> bool:
     out any that were cancelled"."""
     before = re.sub(r"[’']", "'", text[max(0, start - 60):start].lower())
     return bool(_NEGATION.search(before[-40:]) or _LEAVING_OUT.search(before))
+
+
+#: "who's been assigned to job J-40288", "who's handling claim CL-7", "who's running it": the one doing the work
+WORKER_ASKED = re.compile(r"\b(?:who(?:'s|’s| is| was| will be|'ll be| are)?|which\s+[a-z]+(?:'s|’s|\s+is|\s+was|"
+                          r"\s+will\s+be))\s+(?:been\s+|being\s+|the\s+one\s+)?(assigned|handling|handles|handled|"
+                          r"working|running|runs|teaching|teaches|presenting|chairing|leading|coaching|instructing|"
+                          r"treating|servicing|coming|attending to|"
+                          r"looking after|looks after|in charge)\b")
+#: the parties work is done for: a record got by their id answers no "who is working on it"
+CLIENT_ROLES = frozenset("customer customers client clients patient patients guest guests passenger passengers "
+                         "buyer tenant policyholder applicant requester".split())
+
+#: the key words of fields that name a person (``author``, ``teacher``, ``full_name``)
+PERSON_KEYS = frozenset("name author owner assignee user person director creator reporter manager contact customer "
+                        "patient doctor driver artist member employee username login by lead organizer organiser host "
+                        "agent seller buyer teacher student full first last surname actor composer writer who".split())

@@ -280,6 +280,9 @@ def read(text: str, vocabulary: frozenset[str] | set[str] = frozenset()) -> list
             kind = "isbn" if len(digits) in (10, 13) and re.fullmatch(r"[\d-]+[\dXx]", token) else \
                 "slug" if len(digits) < 3 else "identifier"  # a host or region name (api-gw-03), not an id
             add(Offer(token, kind, start=m.start()), m.span())
+    for m in _CAPITAL_CODE_IN.finditer(text):  # a code of capitals alone: an aircraft's registration, Q-MOTH
+        if free(m.span()):
+            add(Offer(m.group(), "identifier", start=m.start()), m.span())
     for m in _ORDINAL.finditer(text):  # "the second season" -> season 2
         word, noun = m.group(1).lower(), m.group(2)
         n = ORDINALS.get(word) or (int(word[:-2]) if word[:-2].isdigit() else None)
@@ -328,6 +331,7 @@ def read(text: str, vocabulary: frozenset[str] | set[str] = frozenset()) -> list
                 words = words[1:]
             span = " ".join(words)
             if span and span not in NOT_NAMES and not (span.isupper() and len(span) <= 4 and " " not in span) and \
+                    not _CAPITAL_CODE.fullmatch(span) and \
                     free((sentence.start() + m.start(), sentence.start() + m.start() + len(span))):
                 owner = m.group(1).strip(" .").endswith(("'s", "’s"))  # "Claire Moreau's rental": an owner
                 at = sentence.start() + m.start()
@@ -453,7 +457,8 @@ DATE_PARTS = {"date", "day", "since", "until", "from", "to", "start", "end", "on
 #: words that make a parameter a date (not "from" / "to" alone: send_to, from_unit)
 _DAY_WORDS = {"date", "day", "dob", "birthday", "deadline", "checkin", "checkout"}
 ID_PARTS = {"id", "number", "no", "num", "code", "ref", "reference", "key", "sku", "serial", "tracking", "isbn",
-            "barcode", "confirmation", "booking", "order", "ticket", "slug", "handle", "upc", "ean"}
+            "barcode", "confirmation", "booking", "order", "ticket", "slug", "handle", "upc", "ean", "registration",
+            "reg", "plate", "vrm", "vin", "callsign"}
 KIND_PARTS = {"email": {"email", "mail"}, "url": {"url", "link", "website", "homepage", "uri"},
               "phone": {"phone", "tel", "telephone", "mobile", "cell"}, "isbn": {"isbn"}, "time": {"time", "hour"}}
 
@@ -651,6 +656,10 @@ def abbreviates(token: str, parts: set[str]) -> bool:
         return noun[:1] == letters[0] and all(ch in rest for ch in letters[1:])
 
     return any(within(p) for p in nouns)
+
+
+_CAPITAL_CODE = re.compile(r"[A-Z]{1,3}-[A-Z]{3,5}")  # a code of capitals alone, a hyphen after a short prefix
+_CAPITAL_CODE_IN = re.compile(r"(?<![\w@.-])[A-Z]{1,3}-[A-Z]{3,5}(?![\w@-])")
 
 
 def given_strongly(name: str, kind: str, description: str, offers: list[Offer]) -> bool:

@@ -74,6 +74,8 @@ def singular(word: str) -> str:
     """A field name's singular: ``ids`` -> ``id``, ``categories`` -> ``category``, else :func:`strip_s`."""
     if word == "ids":
         return "id"
+    if word in ("species", "series"):  # one and many alike
+        return word
     if len(word) > 3 and word.endswith("ies"):
         return word[:-3] + "y"
     return strip_s(word)
