@@ -10,7 +10,7 @@ import json
 import logging
 import re
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
@@ -68,6 +68,22 @@ def args_model(tool: ExecTool) -> type[BaseModel]:
 
 
 _PAGING = frozenset("page per_page page_size limit offset cursor sort order order_by sort_by direction".split())
+
+
+def _retries(tool: ExecTool, binding: Binding) -> Iterator[tuple[dict[str, Any], dict[str, str]]]:
+    """The arguments to ask a lookup again with, and where they came from, when it found nothing (Runner._narrowed):
+    the words its one filter took in each of its other text filters, then a name of several words by fewer."""
+    for name, value in binding.arguments.items():
+        how = binding.sources.get(name, "")
+        if isinstance(value, str) and "the lookup's one filter" in how and len(binding.arguments) == 1:
+            for p in _other_filters(tool, name):  # "who does coptic stitch": not a binder's name, maybe a skill
+                yield {p: value}, {p: f"request (the lookup's other filter: {name} {value!r} found nothing)"}
+    for name, value in binding.arguments.items():
+        how = binding.sources.get(name, "")
+        if isinstance(value, str) and how.startswith("request (") and how.endswith(("place)", "name)")):
+            for fewer in shorter(value):
+                yield {**binding.arguments, name: fewer}, {
+                    **binding.sources, name: f"{how} narrowed to {fewer!r}: {value!r} found nothing"}
 
 
 def _other_filters(tool: ExecTool, name: str) -> list[str]:
@@ -443,48 +459,26 @@ class Runner:
 
     async def _narrowed(self, tool: ExecTool, executor: Executor, binding: Binding, semaphore: asyncio.Semaphore,
                         deadline: float) -> tuple[tuple[Any, bool], Binding] | None:
-        """A lookup that found nothing for a name of several words read from the request ("the lyon airport
-        branch" -> city 'lyon airport') is asked again with fewer of its words ('lyon', then 'airport'), at most
-        ``NARROW_TRIES`` calls: the first that finds something stands (the binding says which words), and the words
-        left out still pick among its records downstream (the binder prefers records the request names)."""
+        """A lookup that found nothing by its one filter is asked again by its other text filters ("coptic
+        stitch": no binder's name, a skill), and one that found nothing for a name of several words read from the
+        request ("the lyon airport branch" -> city 'lyon airport') with fewer of its words ('lyon', then
+        'airport'), at most ``NARROW_TRIES`` calls: the first that finds something stands (the binding says which
+        words), and the words left out still pick among its records downstream (the binder prefers records the
+        request names)."""
         tried = 0
-        for name, value in binding.arguments.items():
-            how = binding.sources.get(name, "")
-            if not isinstance(value, str) or "the lookup's one filter" not in how or len(binding.arguments) != 1:
+        for args, sources in _retries(tool, binding):
+            if tried >= NARROW_TRIES or deadline - time.monotonic() <= 0:
+                return None
+            tried += 1
+            try:
+                args = validate(tool, args)
+                async with semaphore:
+                    left = min(self.config.call_timeout_s, deadline - time.monotonic())
+                    result = await asyncio.wait_for(executor.call(tool, args, timeout_s=left), timeout=left + 1.0)
+            except (ToolGraphError, TimeoutError):
                 continue
-            for p in _other_filters(tool, name):  # "who does coptic stitch": not a binder's name, maybe a skill
-                if tried >= NARROW_TRIES or deadline - time.monotonic() <= 0:
-                    return None
-                tried += 1
-                try:
-                    args = validate(tool, {p: value})
-                    async with semaphore:
-                        left = min(self.config.call_timeout_s, deadline - time.monotonic())
-                        result = await asyncio.wait_for(executor.call(tool, args, timeout_s=left), timeout=left + 1.0)
-                except (ToolGraphError, TimeoutError):
-                    continue
-                if not is_empty(result.value):
-                    return (result.value, result.simulated), Binding(args, {
-                        p: f"request (the lookup's other filter: {name} {value!r} found nothing)"})
-        for name, value in binding.arguments.items():
-            how = binding.sources.get(name, "")
-            if not (isinstance(value, str) and how.startswith("request (") and how.endswith(("place)", "name)"))):
-                continue
-            for fewer in shorter(value):
-                if tried >= NARROW_TRIES or deadline - time.monotonic() <= 0:
-                    return None
-                tried += 1
-                args = {**binding.arguments, name: fewer}
-                try:
-                    args = validate(tool, args)
-                    async with semaphore:
-                        left = min(self.config.call_timeout_s, deadline - time.monotonic())
-                        result = await asyncio.wait_for(executor.call(tool, args, timeout_s=left), timeout=left + 1.0)
-                except (ToolGraphError, TimeoutError):
-                    continue
-                if not is_empty(result.value):
-                    sources = {**binding.sources, name: f"{how} narrowed to {fewer!r}: {value!r} found nothing"}
-                    return (result.value, result.simulated), Binding(args, sources)
+            if not is_empty(result.value):
+                return (result.value, result.simulated), Binding(args, sources)
         return None
 
     async def _second_lookup(self, call: CallRecord, tool: ExecTool, binding: Binding, plan: Plan, query: str,
