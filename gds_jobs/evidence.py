@@ -23,7 +23,15 @@ from collections import defaultdict
 from collections.abc import Iterable
 from typing import Any
 
-from toolgraph.text.params import DIRECTION_ROLES, ID_SUFFIXES, PERSON_KINDS, ROLE_WORDS, is_lookup_key, role_key
+from toolgraph.text.params import (
+    DIRECTION_ROLES,
+    ID_SUFFIXES,
+    PERSON_KINDS,
+    ROLE_WORDS,
+    is_lookup_key,
+    names_part_of,
+    role_key,
+)
 from toolgraph.text.schema import described_output_text, schema_fields
 from toolgraph.text.words import singular, split_case
 
@@ -55,10 +63,7 @@ def entity_aliases(key: str, kinds: set[str]) -> list[str]:
 def _part_of_kind(word: str, kinds: set[str]) -> str | None:
     """The one kind a word is the end or the start of: ``keeper_id`` beside beekeepers is a ``beekeeper_id``,
     ``tech_id`` beside technicians a ``technician_id``; none when no kind or several fit."""
-    if len(word) < 3:
-        return None
-    fits = [k for k in kinds if "_" not in k and k != word and len(k) > len(word) and (
-        k.endswith(word) or len(word) >= 4 and k.startswith(word))]
+    fits = [k for k in kinds if "_" not in k and names_part_of(word, k)]
     return fits[0] if len(fits) == 1 else None
 
 

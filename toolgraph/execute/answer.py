@@ -142,8 +142,8 @@ def _item(x: Any, query: str = "") -> str:
     if not isinstance(x, dict):
         return _short(x)
     label = record_label(x)
-    asked = [f"{'.'.join(k)}: {_short(v)}" for k, v in leaves(x) if query and k in asked_fields(query, x)
-             and str(v) != label][:2]
+    keys = asked_fields(query, x) if query else []
+    asked = [f"{'.'.join(k)}: {_short(v)}" for k, v in leaves(x) if k in keys and str(v) != label][:2]
     if asked:
         return (label or _short(dumps(x))) + f" ({'; '.join(asked)})"
     details = [f"{v}" for k, v in x.items() if isinstance(v, str | int | float) and not isinstance(v, bool)

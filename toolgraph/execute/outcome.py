@@ -1130,7 +1130,8 @@ def judge(query: str, plan: Plan, calls: list[CallRecord], output_schemas: dict[
             _unpicked(query, answered) + \
             _client_for_worker(query, answered):
         outcome.reasons.append(why)
-    passed = [r for _, r, _ in via_records(calls, {c.id for c in answered})]  # the records on the way there
+    via = via_records(calls, {c.id for c in answered})
+    passed = [r for _, r, _ in via]  # the records on the way there
     named = {stem(p) for c in answered for p in key_parts(c.tool.rsplit("/", 1)[-1])}  # air_quality: "the air"
     which = which_nouns(query)
     about = {stem(w) for c in answered if c.tool in tools
@@ -1154,7 +1155,7 @@ def judge(query: str, plan: Plan, calls: list[CallRecord], output_schemas: dict[
             if ask.kind == "time":  # "who wrote it, when was it published": a date on the way, named by the request
                 pool += [r for r in passed if _time_named(query, r)]
             if ask.kind == "place":  # "who looks after hive HV-172, and where is its apiary": the apiary on the way
-                pool = place_pool(ask, answered, [(up, r) for up, r, _ in via_records(calls, {c.id for c in answered})])
+                pool = place_pool(ask, answered, [(up, r) for up, r, _ in via])
             if not any(meets(ask, v, query) for v in pool if not is_empty(v) or (counting and v == [])):
                 outcome.reasons.append(f"the answer lacks {ask.describe()} (the request asks {ask.word!r}): "
                                        "no goal call returned one")

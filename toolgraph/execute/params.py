@@ -24,6 +24,7 @@ from toolgraph.text.params import (
     is_identifier,
     is_lookup_param,
     is_person_id,
+    names_part_of,
     other_kinds_ids,
     person_kind_id,
     role_ids,
@@ -179,8 +180,7 @@ def short_keys(value: Any, param: str) -> list[str]:
     out = []
     for k in record if isinstance(record, dict) else ():
         parts = _parts(k)
-        if len(parts) == 2 and parts[-1] == "id" and len(parts[0]) >= 3 and parts[0] != want[0] and (
-                want[0].endswith(parts[0]) or len(parts[0]) >= 4 and want[0].startswith(parts[0])):
+        if len(parts) == 2 and parts[-1] == "id" and names_part_of(parts[0], want[0]):
             out.append(k)
     return out
 
@@ -230,9 +230,10 @@ def exact_first(value: Any, wanted: set[str], depth: int = 0, request: str = "",
             if said:
                 return (1, -max(said), -score)
             return (2, 0, -score) if score else (3, 0, 0)
-        ordered = sorted(by_recency(value, text), key=rank)
+        keyed = sorted(((rank(r), r) for r in by_recency(value, text)), key=lambda kr: kr[0])
+        ordered = [r for _, r in keyed]
         top = superlative_pick(request or text, ordered) if not any(  # "her priciest listing": the
-            rank(r)[0] == 0 for r in ordered) else None  # (unless one is the record searched for)
+            k[0] == 0 for k, _ in keyed) else None  # (unless one is the record searched for)
         return [top[2], *(r for r in ordered if r is not top[2])] if top else ordered  # top price first
     if isinstance(value, dict):  # the keys the request names first: "its destination port" takes the route's
         said = set(text.split())  # destination's locode, not its origin's

@@ -95,11 +95,12 @@ def nearby_field_words(store: Any, tool_ids: list[str]) -> set[str]:
     words: set[str] = set()
     for row in store.query("judge_nearby_outputs", ids=tool_ids) if tool_ids else []:
         tool = Tool.from_row(row)  # (the one decoder of stored schemas; a malformed one is named)
-        fields = [name for schema in (tool.output_schema, tool.observed_schema) for name, _ in schema_fields(schema)]
-        if fields:
-            words |= {stem(p) for name in fields for p in key_parts(name)}
-            for schema in (tool.output_schema, tool.observed_schema):  # a terse key's meaning: gt (gate)
-                for meaning in key_meanings(tool.description, schema, [n for n, _ in schema_fields(schema)]).values():
+        named = [(schema, [name for name, _ in schema_fields(schema)])
+                 for schema in (tool.output_schema, tool.observed_schema)]
+        if any(fields for _, fields in named):
+            for schema, fields in named:  # each key's words, and a terse key's meaning too: gt (gate)
+                words |= {stem(p) for name in fields for p in key_parts(name)}
+                for meaning in key_meanings(tool.description, schema, fields).values():
                     words |= {stem(w) for w in meaning}
         else:
             words |= {stem(w) for w in WORD.findall(described_output_text(tool.description)) if len(w) > 2}

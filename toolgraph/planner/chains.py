@@ -158,7 +158,7 @@ def _which_nouns(text: str) -> set[str]:
 def _same_noun(noun: str, nouns: set[str]) -> bool:
     """Whether a noun's stem is one of ``nouns`` (stems of a tool's words), a plural's odd stem too: shelf,
     shelves."""
-    return any(stem(singular(x)) == noun or len(noun) >= 4 and os.path.commonprefix([x, noun]) and
+    return any(stem(singular(x)) == noun or len(noun) >= 4 and
                len(os.path.commonprefix([x, noun])) >= max(4, len(noun) - 1) for x in nouns)
 
 

@@ -135,6 +135,13 @@ PERSON_KINDS = ("user", "person", "member", "employee", "account", "customer", "
                 "dentist", "vet", "mechanic", "pilot", "resident", "attendee", "speaker", "applicant", "visitor")
 
 
+def names_part_of(part: str, word: str) -> bool:
+    """Whether ``part`` is the end of ``word``, or a start of four letters or more: ``keeper`` of beekeeper,
+    ``tech`` of technician (an id named by a part of its kind's word)."""
+    return len(part) >= 3 and len(word) > len(part) and (
+        word.endswith(part) or len(part) >= 4 and word.startswith(part))
+
+
 def role_stem(word: str) -> str:
     """``assignee`` / ``assigned`` -> assign, ``reporter`` / ``reported`` -> report, ``owner`` / ``owns`` -> own: a
     role and its verb alike."""
