@@ -8,7 +8,7 @@ from typing import Any
 from urllib.parse import urlparse
 
 from toolgraph.models import Param
-from toolgraph.text.params import input_key
+from toolgraph.text.params import described_key, input_key
 from toolgraph.text.schema import described_key_aliases, is_schema, schema_fields
 from toolgraph.text.words import NAME_STOPWORDS, singular, split_case
 from toolgraph.tool import Tool
@@ -261,6 +261,11 @@ def tool_inputs(tool: ToolLike) -> list[Input]:
             for key in qualified(param.name, context):
                 if key not in out or (required and not out[key].required):
                     out[key] = Input(key, param.name, required, qualified=normalise(param.name) in IDENTITY)
+            said = described_key(param.description)  # "vessel: registration": the vessel's registration
+            own = normalise(param.name)
+            if said and own and own not in NOISE and not own.endswith(said):
+                key = f"{own}_{said}" if said in ("code", "number", "id") else said  # ("vessel number")
+                out.setdefault(key, Input(key, param.name, required, qualified=True))
     return list(out.values())
 
 

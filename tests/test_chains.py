@@ -429,6 +429,30 @@ def test_an_optional_id_filter_of_a_thing_the_request_names_starts_at_its_lookup
         "GET /beers", "GET /kegs"]
 
 
+VESSELS = {"openapi": "3.0.0", "info": {"title": "fishery", "version": "1"},
+           "servers": [{"url": "https://fish.example.test"}], "paths": {
+    "/vessels": op("Search vessels", "Registered fishing vessels by words of their name.",
+                   [{"name": "name", "in": "query", "required": False, "schema": {"type": "string"}}],
+                   {"type": "array", "items": {"type": "object", "properties": {
+                       "registration": {"type": "string"}, "name": {"type": "string"}}}}),
+    "/inspections": op("List inspections", "Fishery inspections, newest first.",
+                       [{"name": "vessel", "in": "query", "required": False, "description": "registration",
+                         "schema": {"type": "string"}}],
+                       {"type": "array", "items": {"type": "object", "properties": {
+                           "inspection_id": {"type": "string"}, "outcome": {"type": "string"}}}}),
+}}
+
+
+def test_a_filter_described_as_a_registration_starts_at_the_lookup_of_the_thing_the_request_names(
+        store: Any, tmp_path: Path) -> None:
+    from toolgraph.planner.graph import PlannerGraph
+
+    ids = import_spec(store, tmp_path, VESSELS, "fishery")
+    assert PlannerGraph(store).id_filters(ids["GET /inspections"]) == {"registration": [ids["GET /vessels"]]}
+    assert planned(store, "What was the outcome of the inspections of the Girl Isla II?", ids) == [
+        "GET /vessels", "GET /inspections"]
+
+
 def _get(path: str, summary: str, description: str, key: str, fields: dict[str, Any]) -> dict[str, Any]:
     return {path: op(summary, description, [{"name": key, "in": "path", "required": True,
                                              "schema": {"type": "string"}}],

@@ -229,3 +229,23 @@ def test_what_a_person_says_is_never_a_strong_need_but_a_coordinate_or_a_plate_i
     assert kinds[("get_recipe", "get_substitutes", "ingredient")] is False
     # a coordinate and a plate come from a tool
     assert kinds[("geocode", "forecast", "latitude")] is True and kinds[("geocode", "quote", "plate")] is True
+
+
+def test_a_filter_described_as_an_identifying_field_is_fed_by_the_tools_that_give_it() -> None:
+    """``list_inspections(vessel)`` documented "vessel: registration": a vessel search's ``registration`` feeds
+    it (a weak edge: the filter is optional); a page number is fed by nothing."""
+    def described(tool: dict, **texts: str) -> dict:
+        params = json.loads(tool["optional_params"])
+        for p in params:
+            p["description"] = texts.get(p["name"], "")
+        return {**tool, "optional_params": json.dumps(params)}
+
+    fleet = [op("search_vessels", "/vessels", ["name"], output=listing(registration="string", name="string")),
+             described(op("list_inspections", "/inspections", (), ["vessel", "page"],
+                          output=listing(inspection_id="string", outcome="string")),
+                       vessel="registration", page="page number"),
+             op("get_counter", "/counter", output=obj(number="integer"))]
+    found, _ = find_candidates(fleet, ResourceParams())
+    kinds = {(c.source.split("/")[1], c.target.split("/")[1], c.resource): c.strong for c in found}
+    assert kinds.get(("search_vessels", "list_inspections", "registration")) is False
+    assert not [k for k in kinds if k[0] == "get_counter"]

@@ -351,3 +351,30 @@ def test_a_call_that_cannot_bind_runs_again_once_its_level_has_answered(store, s
     find, detail = result.calls
     assert find.status == "ok" and detail.status == "ok", detail.error
     assert detail.arguments == {"item_id": 41} and detail.bound_from["item_id"].startswith(find.id)
+
+
+def test_a_filter_described_as_a_registration_takes_the_registration_along_its_edge_only() -> None:
+    """``list_inspections(vessel)`` documented "vessel: registration" after a vessel search: the vessel's
+    ``registration``, along the edge that carries it; without the edge, nothing (the filter is optional)."""
+    from toolgraph.execute.params import Upstream, bind
+    from toolgraph.models import Param
+
+    inspections = ExecTool(id="i", name="list_inspections", optional_params=[
+        Param(name="vessel", type="string", description="registration")])
+    vessels = [{"registration": "PTN-052", "name": "Girl Isla", "home_port": "PTN"}]
+    binding = bind(inspections, "the Girl Isla's last inspection",
+                   [Upstream("c1", "search_vessels", vessels, "registration")])
+    assert binding.arguments == {"vessel": "PTN-052"} and binding.sources == {"vessel": "c1:[0].registration"}
+    assert bind(inspections, "the Girl Isla's last inspection",
+                [Upstream("c1", "search_vessels", vessels, "name")]).arguments == {}
+
+
+def test_an_id_takes_the_first_of_a_list_under_its_kinds_plural() -> None:
+    """A player's ``teams: ["TM-301"]`` gives ``get_team(team_id)`` its id."""
+    from toolgraph.execute.params import Upstream, bind
+    from toolgraph.models import Param
+
+    team = ExecTool(id="t", name="get_team", required_params=[Param(name="team_id", type="string")])
+    players = {"players": [{"player_id": "PL-2001", "name": "Priya Venkatesan", "teams": ["TM-301"]}]}
+    binding = bind(team, "which team is she on?", [Upstream("c1", "find_players", players, "team_id")])
+    assert binding.arguments == {"team_id": "TM-301"} and binding.sources == {"team_id": "c1:players[0].teams[0]"}

@@ -313,3 +313,17 @@ def test_a_name_no_lookup_finds_is_looked_up_as_another_kind_of_thing(store: Gra
     assert owned.status == "success" and "second_look" not in owned.usage
     assert [c.tool for c in owned.calls] == [f"{gid}/find_owners", f"{gid}/get_owner"]
     sys.modules.pop("berth_owners_mod", None)
+
+
+def test_a_parameter_documented_inline_in_the_prose_gets_its_description(tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """"vessel: registration; date_from/date_to inclusive": no Args section, the prose says what vessel takes."""
+    (tmp_path / "inline_docs_fishery.py").write_text(
+        'def list_inspections(vessel: str | None = None, date_from: str | None = None) -> list:\n'
+        '    """Fishery inspections, newest first. vessel: registration; date_from/date_to inclusive.\n'
+        '    """\n    return []\n')
+    monkeypatch.syspath_prepend(str(tmp_path))
+    batch = read_python("inline_docs_fishery", ImportBatch("python"))
+    (tool,) = batch.tools.values()
+    described = {p.name: p.description for p in tool.optional_params}
+    assert described == {"vessel": "registration", "date_from": ""}

@@ -1166,3 +1166,29 @@ def test_the_answer_picks_the_one_a_superlative_asks_for_and_names_each_ones_ask
                                                  "operator": "Halvard Port Authority"}]})
     text = rules_answer(query, [["c2"]], [port]).text
     assert "Northquay Terminal 4 (operator: Baltrum Terminals)" in text and "Halvard Port Authority" in text
+
+
+def test_last_before_a_verb_picks_no_thing() -> None:
+    """"When was it last serviced": a verb after "last", no serviced thing the answer must hold."""
+    query = "what's the biggest kiln you've got, in cubic feet, and when was it last serviced?"
+    plan = make_plan(query, [["kilns"]])
+    kilns = CallRecord(id="c1", tool=f"{GROUP}/kilns", level=0, status="ok", raw_value={"kilns": [
+        {"kiln_id": "K-1", "name": "Kestrel", "cu_ft": 27, "serviced": "2027-01-10"}]})
+    assert not any("serviced" in r for r in judge(query, plan, [kilns]).reasons)
+    query = "what was in her very first club shipment?"
+    member = CallRecord(id="c1", tool=f"{GROUP}/member", level=0, status="ok", raw_value={"name": "Ada Park"})
+    assert any("shipment" in r for r in judge(query, make_plan(query, [["member"]]), [member]).reasons)
+
+
+def test_a_terse_key_clipped_from_the_asked_word_holds_it() -> None:
+    """"How much is the yearly premium" answered by ``prem: 684.0``; ``booking_ref`` holds the reference."""
+    query = "what's the deductible on policy CAR-318822, and how much is the yearly premium?"
+    policy = CallRecord(id="c1", tool=f"{GROUP}/policy", level=0, status="ok",
+                        raw_value={"no": "CAR-318822", "prem": 684.0, "ded": 350, "deductible": 350})
+    schema = {"type": "object", "properties": {"premium": {"type": "number"}}}
+    plan = make_plan(query, [["policy"]])
+    assert judge(query, plan, [policy], {f"{GROUP}/policy": schema}).status == "success"
+    booked = CallRecord(id="c1", tool=f"{GROUP}/book", level=0, status="ok", raw_value={"booking_ref": "BK-D752E5"})
+    query = "What's my booking reference?"
+    schema = {"type": "object", "properties": {"reference": {"type": "string"}}}
+    assert judge(query, make_plan(query, [["book"]]), [booked], {f"{GROUP}/book": schema}).reasons == []

@@ -88,5 +88,6 @@ class RunConfig:
     replan_depth: int = 3  # tools of a re-planned path
     second_looks: int = 1  # whole plans tried again without a lookup that found nothing for the request's name
     pages: int = 10  # pages of a paginated list read at most (1: the first only), up to 500 records
+    follow: bool = True  # a partial run follows an id its answer holds to the lookup of that thing (execute/follow)
     learn: bool = True  # teach: outcome counts, and for a successful run its call path and memories
     save: bool = True  # store the (:Run) (with what it taught, so that it can be forgotten)

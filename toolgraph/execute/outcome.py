@@ -29,7 +29,15 @@ from toolgraph.text.lexicon import (
 )
 from toolgraph.text.reading import MEASURES, NUMBER_WORDS, TITLES, UNIT_OF, is_subject, read, vocabulary_of
 from toolgraph.text.schema import schema_fields
-from toolgraph.text.words import ATTRIBUTE_STOPWORDS, QUERY_STOPWORDS, READING_STOPWORDS, singular, stem
+from toolgraph.text.words import (
+    ATTRIBUTE_STOPWORDS,
+    QUERY_STOPWORDS,
+    READING_STOPWORDS,
+    expand_abbreviations,
+    same_noun,
+    singular,
+    stem,
+)
 
 AskKind = Literal["time", "person", "count", "problem", "place", "attribute"]
 #: ``kin(word, words)``: whether the word is near in meaning to one of the words (toolgraph.embeddings.kinship)
@@ -72,6 +80,11 @@ MONEY_KEYS = {"price", "cost", "fee", "fees", "charge", "charges", "paid", "bala
               "dkk", "inr", "zar",  # (and a price's currency: ``full_gbp``)
               "premium", "deductible", "excess", "deposit", "refund", "rent", "salary", "wage", "pension", "tax",
               "duty", "surcharge", "tariff", "contribution"}
+def unit_of(word: str) -> str | None:
+    """The unit of measure a word names, in the singular or plural ("litres": litre), or None."""
+    return UNIT_OF.get(word) or UNIT_OF.get(singular(word))
+
+
 #: fields that hold a measured amount ("how many grams is 8 ounces": ``value: 226.8; unit: g``)
 MEASURED_KEYS = frozenset("value amount result quantity qty converted".split())
 HOW_MANY_UNIT = re.compile(r"\bhow\s+(?:many|much)\s+([a-z]+)\b")  # "how many grams": an amount in grams
@@ -231,10 +244,12 @@ def _has_amount(value: Any, query: str = "") -> bool:
         return True
     measured = {stem(m.group(1)) for m in _HOW_MUCH_OF.finditer(query.lower())
                 if m.group(1) not in AUXILIARY_VERBS and m.group(1) not in QUERY_STOPWORDS}
+    units = {form for m in HOW_MANY_UNIT.finditer(query.lower()) if unit_of(m.group(1))
+             for form in MEASURES[unit_of(m.group(1))]}  # "how many litres": ``capacity_l`` too
 
     def amount_key(key: str) -> bool:
         parts = set(key_parts(key))
-        return bool(parts & (COUNT_KEYS - _RESULT_COUNTS | MONEY_KEYS | MEASURED_KEYS) or {
+        return bool(parts & (COUNT_KEYS - _RESULT_COUNTS | MONEY_KEYS | MEASURED_KEYS | units) or {
             singular(p) for p in parts} & set(UNIT_OF) or {stem(p) for p in parts} & measured)
 
     def priced(record: Any) -> bool:  # a record that names its currency holds money (fares by class)
@@ -309,7 +324,7 @@ _NO_TOOL_WORDS = frozenset({"_"})
 def meets(ask: Ask, value: Any, query: str = "") -> bool:
     """Whether a goal call's parsed response meets one ask."""
     if ask.kind == "count" and (ask.word == "how much" or any(  # an amount, not how many items a list holds
-            m.group(1) in UNIT_OF for m in HOW_MANY_UNIT.finditer(query.lower()))):  # (also "how many grams")
+            unit_of(m.group(1)) for m in HOW_MANY_UNIT.finditer(query.lower()))):  # (also "how many grams")
         return _has_amount(value, query) or _counted_field(value, query)
     if ask.kind == "count":
         return _has_count(value) or _counted_field(value, query)
@@ -339,11 +354,20 @@ def meets(ask: Ask, value: Any, query: str = "") -> bool:
     if ask.word == "date" and any(_looks_time(k, v) for k, v in pairs) or ask.word == "time" and any(
             isinstance(v, str) and _CLOCK.search(v) for _, v in pairs):
         return True  # "what time is check-out": check_out: "10:30"
-    return any(ask.word in {stem(p) for k in key for p in key_parts(k)} for key, _ in pairs)
+    return any(ask.word in {stem(p) for k in key for p in expand_abbreviations(set(key_parts(k)))} or
+               _clipped(ask.word, key[-1]) for key, _ in pairs if key)  # (``booking_ref`` holds the reference)
+
+
+def _clipped(word: str, key: str) -> bool:
+    """Whether a terse key is the word clipped: ``prem`` for premium, ``temp`` for temperature (three to five
+    letters the word starts with, two or more left off)."""
+    k = key.lower()
+    return 3 <= len(k) <= 5 and k.isalpha() and word.startswith(k) and len(word) >= len(k) + 2
 
 
 _ASKED_NOUNS = re.compile(
-    r"\b(?:what(?:'s| is| are|'re)|how(?:'s| is| are)|who(?:'s| is| was)(?= the\b)|give me|tell me|show me|get me|"
+    r"\b(?:what(?:'s| is| are|'re)|how(?:'s| is| are)|how much (?:is|was|are|were)(?= the\b)|"
+    r"who(?:'s| is| was)(?= the\b)|give me|tell me|show me|get me|"
     r"find me|send me|i need|i want|"
     r"i'd like|and(?!\s+"
     r"(?:what|how|when|who|where"
@@ -687,7 +711,7 @@ def _other_unit(query: str, answered: list[CallRecord]) -> list[str]:
     gives in that unit (a key or a value naming it: ``unit: cup``, ``calories_kcal``)."""
     out = []
     for m in HOW_MANY_UNIT.finditer(query.lower()):
-        unit = UNIT_OF.get(m.group(1))
+        unit = unit_of(m.group(1))
         if unit is None or not answered:
             continue
         words = {w.lower() for c in answered for key, v in leaves(_value(c))
@@ -764,6 +788,88 @@ def matching(query: str, records: list[Any]) -> tuple[list[str], list[dict[str, 
     if not hits or len(hits) == len(records):
         return None
     return [f"{k}: {str(v).lower() if isinstance(v, bool) else v}" for k, v in conditions], hits
+
+
+#: ids and references in a key (``hangar_id``, ``order_no``): a key naming a thing with one of these holds its id
+ID_PARTS = frozenset({"id", "ids", "uuid", "key", "ref", "code", "no", "number", "num"})
+_CODE = re.compile(r"^(?=.*\d)[A-Za-z0-9]+(?:[-_/.][A-Za-z0-9]+)*$")  # an identifier-shaped value (BBT-1, H4)
+
+
+def _names_kind(key: str, kinds: frozenset[str]) -> bool:
+    """Whether a key names one of the kinds (stems): ``brite_tank``, ``tanks``."""
+    return bool({stem(singular(p)) for p in key_parts(key)} & kinds)
+
+
+def tool_names_kind(name: str, kinds: frozenset[str]) -> bool:
+    """Whether a tool's bare name names one of the kinds, its words run together or not (``gettank``)."""
+    return _names_kind(name, kinds) or any(len(k) > 3 and k in name.lower() for k in kinds)
+
+
+def ids_of(value: Any, kinds: frozenset[str], listed_as: str = "") -> set[str]:
+    """The ids of the thing a response holds: under a key naming it and an id (``hangar_id``, ``pz`` when the
+    glossary reads it as the puzzle id), under a key naming it with a code for a value (``brite_tank: BBT-1``), or a
+    record's own ``id`` in a list of such things (``standing_orders[].id``; ``listed_as``: the tool's bare name,
+    for a record at the top)."""
+    out: set[str] = set()
+    for key, v in leaves(value):
+        if not key or v in (None, "") or isinstance(v, bool | dict | list):
+            continue
+        last = key_parts(key[-1])
+        if _names_kind(key[-1], kinds) and (set(last) & ID_PARTS or isinstance(v, str) and _CODE.match(v)):
+            out.add(str(v))
+        elif last in (["id"], ["code"]):  # a record's own id: of the thing when its list or tool names it
+            owner = next((k for k in reversed(key[:-1]) if not k.isdigit()), None)
+            if owner and _names_kind(owner, kinds) or owner is None and tool_names_kind(listed_as, kinds):
+                out.add(str(v))
+    return out
+
+
+def holds_id(value: Any, kinds: frozenset[str], listed_as: str = "") -> bool:
+    """Whether a response holds an id of the thing (:func:`ids_of`)."""
+    return bool(ids_of(value, kinds, listed_as))
+
+
+#: "how many litres does that tank hold", "the door on that hangar": a thing named again, to ask about it
+_THAT_THING = re.compile(r"\b(?:of|on|in|at|for|does|do|did|is|was|are|were|has|have|had|from|to|with|by|about|"
+                         r"and|what|whats|what's)\s+(?:that|this)\s+([a-z]{3,})\b")
+_NOT_THINGS = frozenset("one ones time times day days week weeks month months year years season morning evening "
+                        "afternoon night weekend much many far long".split())
+
+
+def _record_of(value: Any, kinds: frozenset[str]) -> bool:
+    """Whether a response holds a record of the thing, not only its id: an object or a list of them under a key
+    naming it (``room: {room_id, name}``)."""
+    def walk(v: Any, depth: int = 0) -> bool:
+        if depth > 6:
+            return False
+        if isinstance(v, dict):
+            for k, x in v.items():
+                if _names_kind(str(k), kinds) and (isinstance(x, dict) and len(x) > 1 or isinstance(x, list) and x
+                                                    and isinstance(x[0], dict)):
+                    return True
+                if walk(x, depth + 1):
+                    return True
+        elif isinstance(v, list):
+            return any(walk(x, depth + 1) for x in v[:50])
+        return False
+    return walk(value)
+
+
+def _only_referenced(query: str, calls: list[CallRecord], answered: list[CallRecord]) -> list[str]:
+    """"Which tank is it in, and how many litres does that tank hold?" answered by the batch's ``brite_tank:
+    BBT-1``: the request names a thing again ("that tank", "this hangar") to ask about it, and the answer holds
+    only its id: no call about the thing (its tool named for it) ran, no record of it came back."""
+    out = []
+    for noun in dict.fromkeys(_THAT_THING.findall(query.lower())):
+        if noun in ATTRIBUTE_STOPWORDS or noun in NUMBER_WORDS or noun in _NOT_THINGS:
+            continue
+        kinds = frozenset({stem(singular(noun))})
+        ok = [c for c in calls if c.status == "ok" and not c.simulated]
+        if any(tool_names_kind(_answered_by(c), kinds) for c in ok) or any(_record_of(_value(c), kinds) for c in ok):
+            continue
+        if any(holds_id(_value(c), kinds, _answered_by(c)) for c in answered):
+            out.append(f"the request asks about that {noun}, and the answer holds only its id: no call looked it up")
+    return out
 
 
 def _only_found(query: str, answered: list[CallRecord]) -> list[str]:
@@ -1127,7 +1233,7 @@ def judge(query: str, plan: Plan, calls: list[CallRecord], output_schemas: dict[
             _narrowed(query, calls, answered) + _other_unit(query, answered) + \
             _same_thing(query, calls, answered) + _arbitrary(query, calls, _tool_words(plan)) + \
             _only_found(query, answered) + _one_amount(query, answered) + _only_by_id(query, answered) + \
-            _unpicked(query, answered) + \
+            _unpicked(query, answered) + _only_referenced(query, calls, answered) + \
             _client_for_worker(query, answered):
         outcome.reasons.append(why)
     via = via_records(calls, {c.id for c in answered})
@@ -1180,12 +1286,15 @@ def _only_by_id(query: str, answered: list[CallRecord]) -> list[str]:
             if noun in _answered_by(c).lower():
                 other = True  # (listtrainers: trainers)
             value = _value(c)
-            inner = [x for v in value.values() if isinstance(v, list) for x in v] if isinstance(value, dict) else []
-            for record in _records(value) + inner:
+            inner = [(x, k) for k, v in value.items() if isinstance(v, list) for x in v] \
+                if isinstance(value, dict) else []
+            for record, listed in [(r, "") for r in _records(value)] + inner:
                 own = next((k for k in record if key_parts(k)[-1:] in (["id"], ["code"], ["no"])), None) \
                     if isinstance(record, dict) else None
-                if own is not None and noun in {stem(p) for p in key_parts(own)}:
-                    other = True  # (a trainer's record, trainer_id first, is a trainer; so is each shelf listed)
+                if own is not None and noun in {stem(p) for p in key_parts(own)} and (
+                        not listed or same_noun(noun, {stem(p) for p in key_parts(listed)})):
+                    other = True  # (a trainer's record, trainer_id first, is a trainer; so is each shelf listed;
+                    # not a hint listed under ``hints`` whose first id, ``pz``, is the puzzle's)
             for key, v in leaves(value):
                 for k in key:  # (talks[].title: talks; room.name: a room)
                     parts = key_parts(k)
@@ -1216,6 +1325,8 @@ def _unreached(query: str, answered: list[CallRecord], passed: list[Any], kin: K
         while len(said) > 1 and re.search(r"(?:ing|ed)$", said[-1]):
             said.pop()  # ("her next flight leaving from ...": a flight)
         head = said[-1]
+        if len(said) == 1 and (len(head) >= 5 and head.endswith("ed") or head == "used"):
+            continue  # "when was it last serviced": a verb, no thing picked
         if head not in ATTRIBUTE_STOPWORDS and head not in NUMBER_WORDS and not re.fullmatch(_MONTHS, head) and \
                 head not in ("one", "ones", "time", "times", "day", "days", "week", "month", "year") and head in words:
             nouns.append(head)

@@ -21,6 +21,7 @@ from toolgraph.text.lexicon import WRITE_NAME_VERBS, negated
 from toolgraph.text.params import (
     LOOKUP_VERBS,
     PERSON_KINDS,
+    described_key,
     is_identifier,
     is_lookup_param,
     is_person_id,
@@ -332,6 +333,8 @@ def _names_for(param: str, resource: str | None, request: str = "") -> list[str]
     low = param.lower()
     if person_kind_id(low):
         names += [r for r in role_ids(request) if r not in names]
+    if low.endswith("_id") and len(low) > 4:  # a player's ``teams: ["TM-301"]`` holds team ids
+        names += [f"{low[:-3]}_ids", f"{low[:-3]}s"]
     if low.endswith("_id") or low == "id":
         names.append("id")
     return names
@@ -422,6 +425,8 @@ def bind(tool: ExecTool, request: str, upstream: list[Upstream], vocabulary: fro
                                     is_person_id(p.name) and is_person_id(up.resource) and
                                     up.resource not in own_params else [])  # (a student's id is for
                 # student_id, never for the tutor_id beside it)
+                if up.direct and up.resource and up.resource == described_key(p.description or ""):
+                    names.append(up.resource)  # ("vessel: registration" along an edge for the registration)
             elif not up.direct and names[-1] == "id" and p.name.lower() != "id":
                 names = names[:-1]  # a bare `id` only along a plan edge
             value = ranked(up)  # named as asked first

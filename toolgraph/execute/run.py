@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 import uuid
 from collections.abc import Callable, Sequence
@@ -12,12 +13,16 @@ from typing import Any
 from toolgraph.embeddings.kinship import WordKinship
 from toolgraph.execute.answer import llm_answer, rules_answer
 from toolgraph.execute.base import Executor
+from toolgraph.execute.follow import extended, lookups, to_follow
 from toolgraph.execute.learn import learn
 from toolgraph.execute.models import CallRecord, RunConfig, RunResult, RunTimings
-from toolgraph.execute.outcome import goal_calls, judge, leaves
+from toolgraph.execute.outcome import Outcome, goal_calls, judge, leaves
 from toolgraph.execute.runner import Runner
 from toolgraph.planner.models import Plan
 from toolgraph.text.glossary import glossed, key_meanings
+from toolgraph.tool import Tool
+
+log = logging.getLogger(__name__)
 
 
 async def execute_plan(store: Any, plan: Plan, *, executors: Sequence[Executor], llm: Any = None,
@@ -29,17 +34,17 @@ async def execute_plan(store: Any, plan: Plan, *, executors: Sequence[Executor],
     started = time.perf_counter()
     mark = llm.usage.mark() if llm is not None else None
     runner = Runner(store, executors, llm=llm, config=config, protocol=protocol, replan=replan)
-    levels, calls = await runner.run(plan, plan.query)
-    executed = time.perf_counter()
-    goals = goal_calls(plan, calls)
-    schemas = runner.output_schemas()
-    with glossed(response_meanings(plan, calls, schemas)):  # ("bal": the amount owed)
-        answer = (await asyncio.to_thread(llm_answer, llm, plan.query, levels, calls) if llm is not None
-                  else rules_answer(plan.query, levels, calls, goals))
+    try:
+        levels, calls = await runner.run(plan, plan.query, close=False)
+        executed = time.perf_counter()
+        answer, outcome = await _answer_and_judge(store, runner, plan, levels, calls, llm, embedder)
         answered = time.perf_counter()
-        nearby = await asyncio.to_thread(nearby_field_words, store, plan.tool_ids())
-        outcome = await asyncio.to_thread(judge, plan.query, plan, calls, schemas, nearby,
-                                          runner.changing_tools(), word_kinship(embedder))
+        if outcome.status == "partial" and config.follow:  # one lookup short of what was asked: follow an id
+            plan, levels, calls, answer, outcome = await _followed(store, runner, plan, levels, calls, answer,
+                                                                   outcome, llm, embedder)
+            answered = time.perf_counter()
+    finally:
+        await runner.close()
     ok = sum(c.status == "ok" for c in calls)
     usage = {"calls": len(calls), "ok": ok, "failed": sum(c.status == "failed" for c in calls),
              "skipped": sum(c.status == "skipped" for c in calls), "attempts": sum(c.attempts for c in calls),
@@ -53,6 +58,52 @@ async def execute_plan(store: Any, plan: Plan, *, executors: Sequence[Executor],
         result.learned = await asyncio.to_thread(learn, store, result, embedder=embedder, save=config.save,
                                                  teach=config.learn)
     return result
+
+
+async def _answer_and_judge(store: Any, runner: Runner, plan: Plan, levels: list[list[str]], calls: list[CallRecord],
+                            llm: Any, embedder: Any) -> tuple[str, Outcome]:
+    """The answer (the LLM's summary, else the rules') and the judge's outcome of a run's calls."""
+    goals = goal_calls(plan, calls)
+    schemas = runner.output_schemas()
+    with glossed(response_meanings(plan, calls, schemas)):  # ("bal": the amount owed)
+        answer = (await asyncio.to_thread(llm_answer, llm, plan.query, levels, calls) if llm is not None
+                  else rules_answer(plan.query, levels, calls, goals))
+        nearby = await asyncio.to_thread(nearby_field_words, store, plan.tool_ids())
+        outcome = await asyncio.to_thread(judge, plan.query, plan, calls, schemas, nearby,
+                                          runner.changing_tools(), word_kinship(embedder))
+    return answer, outcome
+
+
+async def _followed(store: Any, runner: Runner, plan: Plan, levels: list[list[str]], calls: list[CallRecord],
+                    answer: str, outcome: Outcome, llm: Any, embedder: Any
+                    ) -> tuple[Plan, list[list[str]], list[CallRecord], str, Outcome]:
+    """A partial run whose answer holds the id of a thing the request asks about, followed to the API's lookup of
+    that thing (toolgraph.execute.follow); the lookup is kept only when the run then answers what was asked."""
+    if store is None or any(c.status != "ok" for c in goal_calls(plan, calls)):
+        return plan, levels, calls, answer, outcome
+    from toolgraph.planner.chains import changes_data
+
+    with glossed(response_meanings(plan, calls, runner.output_schemas())):  # (``pz``: the puzzle id)
+        try:
+            rows = await asyncio.to_thread(store.query, "follow_lookups", ids=plan.tool_ids())
+            found = lookups([Tool.from_row({**r["props"], "id": r["id"]}) for r in rows], changes_data)
+        except Exception as exc:  # noqa: BLE001 - the partial run stands as it is
+            log.warning("reading the lookups beside the plan failed: %s", exc)
+            return plan, levels, calls, answer, outcome
+        tries = to_follow(plan.query, plan, calls, found)
+    for lookup, goal in tries:
+        grown = extended(plan, lookup, goal)
+        call = await runner.follow(grown, plan.query, calls, lookup.tool.id)
+        if call.status != "ok":
+            runner.forget_level(call)
+            continue
+        grown_calls = [*calls, call]
+        grown_answer, grown_outcome = await _answer_and_judge(store, runner, grown, levels, grown_calls, llm,
+                                                              embedder)
+        if grown_outcome.status == "success":
+            return grown, levels, grown_calls, grown_answer, grown_outcome
+        runner.forget_level(call)
+    return plan, levels, calls, answer, outcome
 
 
 _KINSHIPS: dict[int, WordKinship] = {}

@@ -30,7 +30,7 @@ from toolgraph.text.secrets import Masker
 
 log = logging.getLogger(__name__)
 
-NARROW_TRIES = 3  # calls at most to look a name of several words up by fewer of them (Runner._narrowed)
+NARROW_TRIES = 4  # calls at most to look a name of several words up by fewer of them (Runner._narrowed)
 TOO_DEEP = "the response is nested too deeply to read (RecursionError)"
 
 
@@ -70,14 +70,21 @@ def args_model(tool: ExecTool) -> type[BaseModel]:
 _PAGING = frozenset("page per_page page_size limit offset cursor sort order order_by sort_by direction".split())
 
 
-def _retries(tool: ExecTool, binding: Binding) -> Iterator[tuple[dict[str, Any], dict[str, str]]]:
+def _retries(tool: ExecTool, binding: Binding, names: Sequence[str] = ()) -> Iterator[tuple[dict[str, Any],
+                                                                                        dict[str, str]]]:
     """The arguments to ask a lookup again with, and where they came from, when it found nothing (Runner._narrowed):
-    the words its one filter took in each of its other text filters, then a name of several words by fewer."""
+    the words its one filter took in each of its other text filters, then the request's other names in its one
+    filter (``names``: "the Ultimate Shine at the maple ridge north location" looked up as a site: 'maple ridge
+    north'), then a name of several words by fewer."""
     for name, value in binding.arguments.items():
         how = binding.sources.get(name, "")
         if isinstance(value, str) and "the lookup's one filter" in how and len(binding.arguments) == 1:
             for p in _other_filters(tool, name):  # "who does coptic stitch": not a binder's name, maybe a skill
                 yield {p: value}, {p: f"request (the lookup's other filter: {name} {value!r} found nothing)"}
+            for other in [n for n in names if n.lower() not in value.lower() and value.lower() not in n.lower()][:2]:
+                for words in [other, *shorter(other)[:1]]:  # ("maple ridge north location": its leading words too)
+                    yield {name: words}, {name: f"request (the lookup's one filter: another name, {value!r} found "
+                                                "nothing)"}
     for name, value in binding.arguments.items():
         how = binding.sources.get(name, "")
         if isinstance(value, str) and how.startswith("request (") and how.endswith(("place)", "name)")):
@@ -116,15 +123,44 @@ class Runner:
         self.masker = Masker(v for e in self.executors for v in getattr(e, "secret_values", lambda: [])())
 
     # -- the plan ---------------------------------------------------------------------------------------------------
-    async def run(self, plan: Plan, query: str) -> tuple[list[list[str]], list[CallRecord]]:
-        """Run the plan's levels; (call ids by level, every call record)."""
+    async def run(self, plan: Plan, query: str, close: bool = True) -> tuple[list[list[str]], list[CallRecord]]:
+        """Run the plan's levels; (call ids by level, every call record). ``close=False``: the executors stay
+        open for :meth:`follow`; the caller then calls :meth:`close`."""
         try:
             return await self._run(plan, query)
         finally:
-            for executor in self.executors:  # pooled connections belong to this run's event loop
-                close = getattr(executor, "aclose", None)
-                if close is not None:
-                    await close()
+            if close:
+                await self.close()
+
+    async def close(self) -> None:
+        """Close the executors' pooled connections (they belong to this run's event loop)."""
+        for executor in self.executors:
+            aclose = getattr(executor, "aclose", None)
+            if aclose is not None:
+                await aclose()
+
+    def forget_level(self, call: CallRecord) -> None:
+        """Take a followed call's level back out of the run's levels (it was not kept)."""
+        if self._levels and self._levels[-1] == [call.id]:
+            self._levels.pop()
+
+    async def follow(self, plan: Plan, query: str, calls: list[CallRecord], tool_id: str) -> CallRecord:
+        """One more call after the plan's levels (``plan``: the plan with the tool added, toolgraph.execute.follow),
+        bound like any other from the request and the calls before it; no substitute, no re-planning."""
+        records = {(c.substitute_for or c.tool): c for c in calls}
+        call = self._record(tool_id, max((c.level for c in calls), default=-1) + 1)
+        self._levels.append([call.id])
+        started = time.perf_counter()
+        tool = await self._tool(tool_id)
+        if tool is None:
+            call.status, call.error = "failed", f"unknown tool {tool_id!r}: not in the graph"
+            return call
+        deadline = time.monotonic() + self.config.call_timeout_s * (1 + self.config.retries)
+        try:
+            await self._try(call, tool, plan, query, records, {t.id: t.subtask for t in plan.tools}, deadline)
+        finally:
+            call.latency_ms = round((time.perf_counter() - started) * 1000, 1)
+        return call
 
     async def _run(self, plan: Plan, query: str) -> tuple[list[list[str]], list[CallRecord]]:
         records: dict[str, CallRecord] = {}  # planned tool id -> its call
@@ -396,7 +432,8 @@ class Runner:
                 try:
                     value, simulated = result.value, result.simulated
                     if is_empty(value) and not self._writes(tool):  # a name read too widely: fewer of its words
-                        narrowed = await self._narrowed(tool, executor, binding, semaphore, deadline)
+                        narrowed = await self._narrowed(tool, executor, binding, semaphore, deadline,
+                                                        await self._names(plan, query))
                         if narrowed is not None:
                             (value, simulated), binding = narrowed
                             call.arguments, call.bound_from = self.masker.value(mask(binding.arguments)), \
@@ -457,8 +494,14 @@ class Runner:
 
         return changes_data(tool)  # (an MCP tool with no read-only hint is marked mutating: its name says)
 
+    async def _names(self, plan: Plan, query: str) -> list[str]:
+        """The names the request gives (quoted, capitalised, before a kind's noun, a place), in its order."""
+        return [str(o.value) for o in read(query, await self._vocabulary(plan))
+                if o.kind in ("quoted", "name", "cue", "place", "residual_place", "residual_named", "residual")
+                and isinstance(o.value, str) and o.noun != "'s"]
+
     async def _narrowed(self, tool: ExecTool, executor: Executor, binding: Binding, semaphore: asyncio.Semaphore,
-                        deadline: float) -> tuple[tuple[Any, bool], Binding] | None:
+                        deadline: float, names: Sequence[str] = ()) -> tuple[tuple[Any, bool], Binding] | None:
         """A lookup that found nothing by its one filter is asked again by its other text filters ("coptic
         stitch": no binder's name, a skill), and one that found nothing for a name of several words read from the
         request ("the lyon airport branch" -> city 'lyon airport') with fewer of its words ('lyon', then
@@ -466,7 +509,7 @@ class Runner:
         words), and the words left out still pick among its records downstream (the binder prefers records the
         request names)."""
         tried = 0
-        for args, sources in _retries(tool, binding):
+        for args, sources in _retries(tool, binding, names):
             if tried >= NARROW_TRIES or deadline - time.monotonic() <= 0:
                 return None
             tried += 1

@@ -94,3 +94,10 @@ def _numpy(lines: list[str], i: int, params: dict[str, str]) -> int:
             params[name] = f"{params[name]} {line.strip()}".strip()
         i += 1
     return i
+
+
+def inline_description(doc: str | None, name: str) -> str:
+    """A parameter's description written inline in a docstring's prose ("vessel: registration; date_from ..."),
+    for a docstring in none of the known layouts; "" when it says none."""
+    m = re.search(rf"(?<![\w/]){re.escape(name)}\s*:\s*([^;:\n]+?)\s*(?:;|\.(?:\s|$)|\n|$)", doc or "")
+    return m.group(1).strip() if m else ""

@@ -30,7 +30,7 @@ from typing import Any
 
 from toolgraph.errors import InputFileError
 from toolgraph.ingest.batch import ImportBatch
-from toolgraph.ingest.docstrings import parse_docstring
+from toolgraph.ingest.docstrings import inline_description, parse_docstring
 from toolgraph.injection import service_kind
 from toolgraph.models import CategorySpec, GroupSpec, ToolSpec, id_part
 from toolgraph.text.schema import PYTHON_TYPES
@@ -157,7 +157,8 @@ def describe_callable(fn: Any, *, skip_first: bool = False) -> dict[str, Any]:
             continue
         json_type, values = hint_type(hint)
         has_default = param.default is not param.empty
-        entry = {"name": param.name, "type": json_type, "description": docs.get(param.name, ""), "enum": values,
+        entry = {"name": param.name, "type": json_type, "description": docs.get(param.name) or inline_description(
+            inspect.getdoc(fn), param.name), "enum": values,
                  "default": param.default if has_default and _plain(param.default) else None}
         (optional if has_default else required).append(entry)
     returns = hints.get("return", inspect.Signature.empty)

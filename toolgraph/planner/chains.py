@@ -24,7 +24,6 @@ Every parameter is in :class:`ChainWeights`, with where it comes from (docs/plan
 
 from __future__ import annotations
 
-import os
 import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -66,6 +65,7 @@ from toolgraph.text.words import (
     WORD,
     content_words,
     expand_abbreviations,
+    same_noun,
     singular,
     split_case,
     stem,
@@ -153,13 +153,6 @@ _WHICH = re.compile(r"\b(?:which|what)\s+([a-z]{3,})\b")
 def _which_nouns(text: str) -> set[str]:
     """Stems of the things a request asks which of ("which vault and shelf": vault)."""
     return {stem(singular(w)) for w in _WHICH.findall(text.lower()) if w not in BM25_STOPWORDS}
-
-
-def _same_noun(noun: str, nouns: set[str]) -> bool:
-    """Whether a noun's stem is one of ``nouns`` (stems of a tool's words), a plural's odd stem too: shelf,
-    shelves."""
-    return any(stem(singular(x)) == noun or len(noun) >= 4 and
-               len(os.path.commonprefix([x, noun])) >= max(4, len(noun) - 1) for x in nouns)
 
 
 def _only_by_id(card: ToolCard, noun: str) -> bool:
@@ -346,7 +339,7 @@ class ChainFinder:
         worker = WORKER_ASKED.search(text.lower()) is not None
         who = _WHO in req.wanted_groups and not any(self.facts(c).person for c in cards.values())
         by_id = {n for n in _which_nouns(text) if any(_only_by_id(c, n) for c in cards.values()) and not any(
-            _same_noun(n, self._nouns(c)) for c in cards.values())}
+            same_noun(n, self._nouns(c)) for c in cards.values())}
         if not who and not by_id:
             return best
         longer = []
@@ -357,7 +350,7 @@ class ChainFinder:
             if who and any(self.facts(a).person and not (worker and any(stem(r) in self.facts(a).said
                                                                         for r in CLIENT_ROLES)) for a in added):
                 longer.append(c)
-            elif by_id and any(_same_noun(n, self._nouns(a)) for n in by_id for a in added):
+            elif by_id and any(same_noun(n, self._nouns(a)) for n in by_id for a in added):
                 longer.append(c)
         return max(longer, key=self._rank) if longer else best
 

@@ -20,6 +20,7 @@ from toolgraph.text.params import (
     GENERIC_IDS,
     IDENTIFIER,
     NUMERIC_NAME,
+    described_key,
     input_key,
     is_identifier,
     is_lookup_param,
@@ -223,9 +224,12 @@ class PlannerGraph:
             return {}
         wanted = {str(p.get("name") or "").lower() for p in card.optional}
         wanted = {w for w in wanted if (is_person_id(w) if people else is_identifier(w))}
+        wanted |= {input_key(w) for w in wanted}  # (as the miner keys it: recipe_ids -> recipe_id)
+        if not people:  # a filter its description says takes an identifying field ("vessel: registration")
+            wanted |= {k for p in card.optional if (k := described_key(str(p.get("description") or "")))
+                       and k not in ("code", "number", "id")}
         if not wanted:
             return {}
-        wanted |= {input_key(w) for w in wanted}  # (as the miner keys it: recipe_ids -> recipe_id)
         out: dict[str, list[str]] = {}
         for row in self._read("planner_inputs", "id", [tool_id]):
             resource = str(row["resource"] or "").lower()

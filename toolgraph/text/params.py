@@ -162,3 +162,18 @@ def role_ids(request: str) -> list[str]:
     said = {role_stem(w) for w in re.findall(r"[a-z]+", request.lower())}
     roles = sorted(ROLE_WORDS, key=lambda r: (role_stem(r) not in said, r))
     return [f"{r}_id" for r in roles]
+
+
+#: the identifying fields a parameter's short description may say it takes ("vessel: registration", "the
+#: customer's email", "Plate number of the car")
+_IDENTIFYING = ("registration", "email", "reference", "slug", "sku", "isbn", "plate", "callsign", "username",
+                "handle", "code", "number", "id")
+
+
+def described_key(description: str) -> str | None:
+    """The identifying field a short parameter description names (its first of ``_IDENTIFYING``), or None: a
+    parameter ``vessel`` described as "registration" takes what a search's ``registration`` gives."""
+    words = re.findall(r"[a-z]+", (description or "").lower())
+    if not words or len(words) > 8:
+        return None
+    return next((w for w in _IDENTIFYING if w in words), None)

@@ -534,6 +534,9 @@ def pick(name: str, kind: str, description: str, offers: list[Offer], used: set[
             return None  # date_to)
     # an id after a noun the parameter names ("issue 102" -> issue_id); a bare `id` takes the only one
     o = first(lambda o: o.kind == "noun_id" and (o.noun in parts or o.noun in desc and parts & ID_PARTS))
+    if o is None and parts & ID_PARTS:  # "in game BK-40788" for booking_id: the id's letters name its kind
+        o = first(lambda o: o.kind == "noun_id" and isinstance(o.value, str) and
+                  abbreviates(o.value, parts, strict=True))
     if o is None and parts <= {"id"}:
         ids = [x for x in fresh if x.kind == "noun_id"]
         o = ids[0] if len(ids) == 1 else None
@@ -638,17 +641,23 @@ GENERIC_NOUNS = {"name", "id", "type", "value", "text", "query", "q", "search", 
 WEAK_READINGS = ("number", "name", "place")
 
 
-def abbreviates(token: str, parts: set[str]) -> bool:
+_BARE_ID_WORDS = frozenset("id ids uuid key ref code no num number".split())
+
+
+def abbreviates(token: str, parts: set[str], strict: bool = False) -> bool:
     """Whether an identifier's leading letters may stand for the kind an id parameter names: INC-4420 for
     ``incident_id``, TCH-03 for ``teacher_id``, srv-105 for ``server_id`` (the letters in order, the first one
     first), never INC-4420 for ``server_id``. One letter (S-2043), no letters, a role (``owner_id``,
-    ``advisor_id``: any kind) or a bare ``id`` take any."""
-    nouns = [p for p in parts if p not in ID_PARTS]
+    ``advisor_id``: any kind) or a bare ``id`` take any, unless ``strict``: then only letters that stand for the
+    kind do (BK-40788 for ``booking_id``)."""
+    nouns = [p for p in parts if p not in (_BARE_ID_WORDS if strict else ID_PARTS)]  # (strict: a booking_id's
+    # kind is the booking, though a booking is also a reference)
     if re.fullmatch(r"[A-Za-z]{2,4} \d+", token):  # "IC 512", "BA 117": an operator's letters and a number,
-        return "number" in parts or not nouns  # a train_number or flight_number, never a station's from_code
-    m = re.match(r"([A-Za-z]{2,})[-_:#]?\d", token)
-    if m is None or not nouns or any(p in ROLE_WORDS for p in nouns):
-        return True
+        return not strict and ("number" in parts or not nouns)  # a train_number or flight_number, never a
+        # station's from_code
+    m = re.match(r"([A-Za-z]{2,})[-_:#]\d" if strict else r"([A-Za-z]{2,})[-_:#]?\d", token)  # (strict: "sev1"
+    if m is None or not nouns or any(p in ROLE_WORDS for p in nouns):  # is no server's id)
+        return not strict
     letters = m.group(1).lower()
 
     def within(noun: str) -> bool:

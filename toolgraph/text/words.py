@@ -17,7 +17,9 @@ the ``s`` off a word that ends in ``-ss``, ``-us`` or ``-sis`` (``address``, ``s
 
 from __future__ import annotations
 
+import os
 import re
+from collections.abc import Iterable
 
 WORD = re.compile(r"[a-z0-9]+")
 
@@ -191,10 +193,18 @@ ABBREVIATIONS = {"sqm": "square metres", "m2": "square metres", "sqft": "square 
                  "kg": "kilograms weight", "kgs": "kilograms weight", "lbs": "pounds weight", "km": "kilometres",
                  "kcal": "calories", "qty": "quantity", "amt": "amount", "dob": "date of birth birthday born",
                  "addr": "address", "tel": "telephone phone", "mob": "mobile phone", "desc": "description",
-                 "img": "image", "pct": "percent", "yr": "year", "yrs": "years", "hrs": "hours", "mins": "minutes"}
+                 "img": "image", "pct": "percent", "yr": "year", "yrs": "years", "hrs": "hours", "mins": "minutes",
+                 "ref": "reference", "num": "number", "dept": "department", "mgr": "manager", "acct": "account",
+                 "avg": "average", "temp": "temperature", "loc": "location", "cap": "capacity"}
 
 
 def expand_abbreviations(words: set[str]) -> set[str]:
     """``words`` with the words each short form among them stands for (``sqm`` -> square, metres)."""
     return words | {w for a in words if a in ABBREVIATIONS for w in ABBREVIATIONS[a].split()}
 
+
+
+def same_noun(noun: str, nouns: Iterable[str]) -> bool:
+    """Whether a noun's stem is one of ``nouns`` (stems of words), a plural's odd stem too: shelf, shelves."""
+    return any(stem(singular(x)) == noun or len(noun) >= 4 and
+               len(os.path.commonprefix([x, noun])) >= max(4, len(noun) - 1) for x in nouns)
