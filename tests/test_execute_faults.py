@@ -378,3 +378,14 @@ def test_an_id_takes_the_first_of_a_list_under_its_kinds_plural() -> None:
     players = {"players": [{"player_id": "PL-2001", "name": "Priya Venkatesan", "teams": ["TM-301"]}]}
     binding = bind(team, "which team is she on?", [Upstream("c1", "find_players", players, "team_id")])
     assert binding.arguments == {"team_id": "TM-301"} and binding.sources == {"team_id": "c1:players[0].teams[0]"}
+
+
+def test_a_record_dated_in_the_month_the_request_names_comes_first() -> None:
+    """"The 'Wheel Throwing for Beginners' course that starts in April 2027": of two runs of it, April's."""
+    from toolgraph.execute.params import exact_first
+
+    classes = {"classes": [{"class_id": "CL-310", "title": "Wheel Throwing for Beginners", "starts": "2027-02-03"},
+                           {"class_id": "CL-318", "title": "Wheel Throwing for Beginners", "starts": "2027-04-06"}]}
+    query = "How many places are still free on the 'Wheel Throwing for Beginners' course that starts in April 2027?"
+    ranked = exact_first(classes, {"wheel throwing for beginners"}, request=query)
+    assert [c["class_id"] for c in ranked["classes"]] == ["CL-318", "CL-310"]

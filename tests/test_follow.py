@@ -165,3 +165,35 @@ def test_a_listed_thing_is_followed_to_its_lookup_though_the_request_names_no_ki
     found = lookups([Tool(id=f"{GROUP}/getfabric", name="getFabric", method="GET",
                           required_params=[{"name": "fabric_code", "type": "string"}])], changes_data)
     assert [(lk.tool.name, goal.id) for lk, goal in to_follow(query, plan, [hits], found)] == [("getFabric", "c1")]
+
+
+def test_a_lookup_is_one_named_for_the_thing_it_gives() -> None:
+    def tool(name: str, param: str) -> Tool:
+        return Tool(id=f"g/{name}", name=name, method="GET", required_params=[{"name": param, "type": "string"}])
+
+    found = lookups([tool("getFlightPlan", "plan_id"), tool("getFabricByCode", "fabric_code"),
+                     tool("get_nutrition", "recipe_id"), tool("listSitePackages", "site_id"),
+                     tool("get_leave_balance", "employee_id")], changes_data)
+    assert {lk.tool.name: set(lk.kinds) for lk in found} == {"getFlightPlan": {"plan"}, "getFabricByCode": {"fabric"}}
+
+
+def test_one_of_several_listed_is_followed_only_when_the_request_picks_one() -> None:
+    plan = make_plan("how much do i still owe on my booking?", [["bookings"]])
+    listed = CallRecord(id="c1", tool=f"{GROUP}/bookings", level=0, status="ok", raw_value={"bookings": [
+        {"booking_ref": "GF-30610", "date": "2027-03-02"}, {"booking_ref": "GF-30688", "date": "2027-04-11"}]})
+    found = lookups([Tool(id=f"{GROUP}/getbooking", name="getBooking", method="GET",
+                          required_params=[{"name": "booking_ref", "type": "string"}])], changes_data)
+    assert to_follow(plan.query, plan, [listed], found) == []
+    query = "how much do i still owe on my latest booking?"
+    assert [lk.tool.name for lk, _ in to_follow(query, make_plan(query, [["bookings"]]), [listed], found)] == [
+        "getBooking"]
+
+
+def test_one_of_several_listed_is_followed_when_the_request_names_it() -> None:
+    query = "When does the Hillcrest branch close on Saturdays?"
+    plan = make_plan(query, [["branches"]])
+    listed = CallRecord(id="c1", tool=f"{GROUP}/branches", level=0, status="ok", raw_value={"branches": [
+        {"branch_id": "BR-CEN", "name": "Central"}, {"branch_id": "BR-HIL", "name": "Hillcrest"}]})
+    found = lookups([Tool(id=f"{GROUP}/getbranch", name="getBranch", method="GET",
+                          required_params=[{"name": "branch_id", "type": "string"}])], changes_data)
+    assert [lk.tool.name for lk, _ in to_follow(query, plan, [listed], found)] == ["getBranch"]

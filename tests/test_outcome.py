@@ -1168,18 +1168,6 @@ def test_the_answer_picks_the_one_a_superlative_asks_for_and_names_each_ones_ask
     assert "Northquay Terminal 4 (operator: Baltrum Terminals)" in text and "Halvard Port Authority" in text
 
 
-def test_last_before_a_verb_picks_no_thing() -> None:
-    """"When was it last serviced": a verb after "last", no serviced thing the answer must hold."""
-    query = "what's the biggest kiln you've got, in cubic feet, and when was it last serviced?"
-    plan = make_plan(query, [["kilns"]])
-    kilns = CallRecord(id="c1", tool=f"{GROUP}/kilns", level=0, status="ok", raw_value={"kilns": [
-        {"kiln_id": "K-1", "name": "Kestrel", "cu_ft": 27, "serviced": "2027-01-10"}]})
-    assert not any("serviced" in r for r in judge(query, plan, [kilns]).reasons)
-    query = "what was in her very first club shipment?"
-    member = CallRecord(id="c1", tool=f"{GROUP}/member", level=0, status="ok", raw_value={"name": "Ada Park"})
-    assert any("shipment" in r for r in judge(query, make_plan(query, [["member"]]), [member]).reasons)
-
-
 def test_a_terse_key_clipped_from_the_asked_word_holds_it() -> None:
     """"How much is the yearly premium" answered by ``prem: 684.0``; ``booking_ref`` holds the reference."""
     query = "what's the deductible on policy CAR-318822, and how much is the yearly premium?"
@@ -1192,3 +1180,15 @@ def test_a_terse_key_clipped_from_the_asked_word_holds_it() -> None:
     query = "What's my booking reference?"
     schema = {"type": "object", "properties": {"reference": {"type": "string"}}}
     assert judge(query, make_plan(query, [["book"]]), [booked], {f"{GROUP}/book": schema}).reasons == []
+
+
+def test_the_answer_leads_with_the_listed_record_the_request_names() -> None:
+    """"How much is the Ultimate Shine at the maple ridge north location?": the site's packages, that one first."""
+    from toolgraph.execute.answer import rules_answer
+
+    packages = CallRecord(id="c2", tool=f"{GROUP}/sitepackages", level=1, status="ok", raw_value={
+        "site_id": "S-102", "packages": [{"code": "EXP", "name": "Express", "price": 9.5},
+                                         {"code": "ULT", "name": "Ultimate Shine", "price": 24.5}]})
+    text = rules_answer("how much is the Ultimate Shine at the maple ridge north location?", [["c2"]],
+                        [packages]).text
+    assert text.splitlines()[0] == "Ultimate Shine — code: ULT; price: 24.5 [c2]."

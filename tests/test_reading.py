@@ -583,3 +583,10 @@ def test_a_code_of_capitals_alone_is_an_identifier_not_a_name() -> None:
     offers = read("Which hangar is Q-MOTH kept in, and how wide is its door?")
     assert [(o.kind, o.value) for o in offers if o.value == "Q-MOTH"] == [("identifier", "Q-MOTH")]
     assert given_strongly("registration", "string", "", offers)
+
+
+def test_a_verb_in_the_past_after_a_lower_case_name_is_no_part_of_it() -> None:
+    assert [(o.value, o.kind) for o in read("Did the blood ingrid solvang gave on 4/22/2027 pass screening?",
+                                            {"blood", "screening", "pass"})] == [
+        ("2027-04-22", "date"), ("ingrid solvang", "residual")]
+    assert "maria lopez" in [o.value for o in read("the parcel maria lopez sent to lyon", {"parcel"})]

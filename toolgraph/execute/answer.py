@@ -3,6 +3,7 @@ each fact; without one, a structured answer from the results of the last level t
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from pydantic import BaseModel
@@ -197,6 +198,11 @@ def _facts(query: str, call: CallRecord, value: Any) -> list[str]:
         more = ", …" if len(records) > 5 else ""
         out.append(f"{len(records)} found by {call.tool} [{call.id}]" + (f": {', '.join(labels)}{more}"
                                                                           if labels else "") + ".")
+    named = _named_record(query, value) if top is None else None
+    if named is not None:  # "how much is the Ultimate Shine": that package of the site's list, all it says
+        out.insert(0, f"{record_label(named)} — " + "; ".join(
+            f"{k}: {_short(v)}" for k, v in named.items() if not isinstance(v, dict | list) and v not in (None, "")
+            and str(v) != record_label(named))[:400] + f" [{call.id}].")
     totals = {} if one_of_listed(query, call) else _totals(query, records)  # "how much did he spend", "how
     # many litres": the sum over the records (not over the invoices of "the invoice for his party")
     if totals:
@@ -228,6 +234,25 @@ def _facts(query: str, call: CallRecord, value: Any) -> list[str]:
         elif label:
             out.append(f"{label} [{call.id}].")
     return out
+
+
+def _named_record(query: str, value: Any) -> dict[str, Any] | None:
+    """The one record, in a list within a response (a site's ``packages``), whose label the request names as a
+    phrase ("how much is the Ultimate Shine at ..."); None when none or several are."""
+    lists = []
+    if isinstance(value, list):
+        lists.append(value)
+    elif isinstance(value, dict):
+        lists += [v for v in value.values() if isinstance(v, list)]
+    text = f" {' '.join(re.findall(r'[a-z0-9]+', query.lower()))} "
+    hits = []
+    for listed in lists:
+        for r in listed[:200]:
+            label = record_label(r) if isinstance(r, dict) else None
+            words = " ".join(re.findall(r"[a-z0-9]+", label.lower())) if label else ""
+            if len(words) >= 4 and f" {words} " in text:
+                hits.append(r)
+    return hits[0] if len(hits) == 1 else None
 
 
 def _totals(query: str, records: list[Any]) -> dict[str, float]:

@@ -27,6 +27,9 @@ FOLLOW_AT_MOST = 2  # lookups tried after a partial run
 _VERBS = {"get", "show", "fetch", "read", "retrieve", "describe", "lookup", "look", "find", "view", "one", "detail",
           "details", "info", "by"}
 _WORD = re.compile(r"[a-z]+")
+#: words by which a request picks one of several listed (the binder orders them so: by_recency, superlative_pick)
+_PICKS = re.compile(r"\b(?:last|latest|newest|most recent|first|earliest|oldest|next|previous|biggest|largest|"
+                    r"smallest|highest|lowest|cheapest|priciest|most|least|best|worst|top)\b")
 
 
 @dataclass(frozen=True)
@@ -47,13 +50,12 @@ def lookups(tools: Iterable[Tool], writes: Any) -> list[Lookup]:
         param = t.required_params[0].name
         if not is_identifier(param) and not set(key_parts(param)[-1:]) & ID_PARTS:  # (fabric_code, order_no)
             continue
-        kinds = {stem(singular(p)) for p in key_parts(param) if p not in ID_PARTS and len(p) > 1}
-        if not kinds:  # a bare ``id``: the thing the tool's name speaks of (GET /fabrics/{id}: fabric)
-            name = re.sub(r"\{[^}]*\}", " ", t.name)
-            kinds = {stem(singular(p)) for p in key_parts(name)
-                     if p not in _VERBS and p not in ID_PARTS and p != t.method.lower() and len(p) > 2}
-        if kinds:
-            out.append(Lookup(t, param, frozenset(kinds)))
+        name = [p for p in key_parts(re.sub(r"\{[^}]*\}", " ", t.name).split(" by ")[0].split("By")[0])
+                if p not in _VERBS and p not in ID_PARTS and p != t.method.lower() and len(p) > 1]
+        head = stem(singular(name[-1])) if name else ""  # the thing the tool's name says it gives
+        kinds = {stem(singular(p)) for p in key_parts(param) if p not in ID_PARTS and len(p) > 1} or {head}
+        if head and head in kinds:  # a lookup of the thing by its id: getFlightPlan(plan_id), GET /fabrics/{id};
+            out.append(Lookup(t, param, frozenset(kinds)))  # not get_nutrition(recipe_id), listSitePackages
     return out
 
 
@@ -75,8 +77,25 @@ def to_follow(query: str, plan: Plan, calls: list[CallRecord], found: list[Looku
         # listed things of that kind: searchfabrics, then getfabric for "which mill weaves the navy twill")
         if goal is None or set().union(*(v for k, v in held.items() if k != goal.id)) - held[goal.id]:
             continue  # (another on the way: the stylist of the appointment, or the client's favourite?)
+        if len(held[goal.id]) > 1 and not _PICKS.search(query.lower()) and not _one_named(query, _value(goal)):
+            continue  # (several listed, and the request picks none by order, rank or name: which one is meant?)
         out.append((lookup, goal))
     return out[:FOLLOW_AT_MOST]
+
+
+def _one_named(query: str, value: Any) -> bool:
+    """Whether the request names, as a phrase, a value only one listed record holds ("the Hillcrest branch")."""
+    text = f" {' '.join(_WORD.findall(query.lower()))} "
+    lists = [value] if isinstance(value, list) else [v for v in value.values() if isinstance(v, list)] \
+        if isinstance(value, dict) else []
+    for listed in lists:
+        records = [r for r in listed if isinstance(r, dict)]
+        named = [r for r in records if any(
+            isinstance(v, str) and len(v) <= 60 and len(words := " ".join(_WORD.findall(v.lower()))) >= 4
+            and f" {words} " in text for v in r.values())]
+        if len(named) == 1 and len(records) > 1:
+            return True
+    return False
 
 
 def _value(call: CallRecord) -> Any:

@@ -1325,8 +1325,6 @@ def _unreached(query: str, answered: list[CallRecord], passed: list[Any], kin: K
         while len(said) > 1 and re.search(r"(?:ing|ed)$", said[-1]):
             said.pop()  # ("her next flight leaving from ...": a flight)
         head = said[-1]
-        if len(said) == 1 and (len(head) >= 5 and head.endswith("ed") or head == "used"):
-            continue  # "when was it last serviced": a verb, no thing picked
         if head not in ATTRIBUTE_STOPWORDS and head not in NUMBER_WORDS and not re.fullmatch(_MONTHS, head) and \
                 head not in ("one", "ones", "time", "times", "day", "days", "week", "month", "year") and head in words:
             nouns.append(head)

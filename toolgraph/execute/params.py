@@ -200,8 +200,8 @@ def exact_first(value: Any, wanted: set[str], depth: int = 0, request: str = "",
     ``arrive: 2027-08-14``; a stay from the 12th to the 16th for "staying on the 14th") counts as a whole value the
     request names."""
     if days is None:  # the days the request gives, once at the top
-        days = frozenset(str(o.value) for o in read(request) if o.kind == "date") if request and \
-            not request.startswith(" ") else frozenset()
+        days = frozenset(str(o.value) for o in read(request) if o.kind in ("date", "month")) if request and \
+            not request.startswith(" ") else frozenset()  # (a month as YYYY-MM: "the course that starts in April")
     # the request's words, spaced, once at the top (the nested calls get it ready: it starts with a space)
     text = request if request.startswith(" ") else (
         f" {' '.join(re.findall(r'[a-z0-9]+', _QUOTED.sub(' ', request).lower()))} " if request else "")
@@ -215,8 +215,11 @@ def exact_first(value: Any, wanted: set[str], depth: int = 0, request: str = "",
                 return (3, 0, 0)
             score = 0  # (also between records of one label: "bramble the rabbit" of two called Bramble)
             dated = sorted(v[:10] for v in item.values() if isinstance(v, str) and _ISO_DAY.match(v))
-            if days and dated and any(d in dated or len(dated) > 1 and dated[0] <= d <= dated[-1] for d in days):
+            if days and dated and any(d in dated or len(dated) > 1 and dated[0] <= d <= dated[-1] for d in days
+                                      if len(d) == 10):
                 score += 2  # the day, or a stay that spans it
+            elif days and dated and any(x[:7] == d for x in dated for d in days if len(d) == 7):
+                score += 2  # a day of the month
             for v in item.values():
                 if not isinstance(v, str) or len(v) > 80 or _ISO_DAY.match(v):
                     continue

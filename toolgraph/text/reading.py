@@ -351,6 +351,8 @@ def read(text: str, vocabulary: frozenset[str] | set[str] = frozenset()) -> list
                 len(words) == 3 or after in ("is", "are", "was", "were"))):  # "does bellweather textiles owe us",
             run = " ".join(words[:-1])  # "is margit oyelaran booked into", "where does aoife brennan sit?", "when
             # was calum reid born": the verb
+        elif len(words) >= 3 and words[-1] in _PAST and (_next_word(text, start + len(run)) in _AFTER_VERB or ends):
+            run = " ".join(words[:-1])  # "the blood ingrid solvang gave on 4/22/2027": her name, then the verb
         apposed = bool(_APPOSITION.match(text, start + len(run))) and bool(text[:start].strip()) and \
             words[-1].lower() not in ORDER_VERBS and (after == "to" if len(words) > 1 else after in SUBJECT_CUES)
         if apposed:  # "has bramble the rabbit had", "to adopt maple the cat": a name, then its kind (not "book the
@@ -382,6 +384,9 @@ _APPOSITION = re.compile(r"\s+the\s+[a-z]{3,}(?=\s*(?:[,.;:?!)]|$)|\s+(?:in|on|a
 #: past participles not ending in -ed ("when was calum reid born")
 _PARTICIPLES = frozenset("born made built paid sold bought sent held kept left told found won seen taken given done "
                          "known shown grown drawn written brought caught taught put set cut run hurt met".split())
+#: verbs in the past a name may come right before ("the blood ingrid solvang gave on ...")
+_PAST = frozenset("gave got made took had did went bought paid sent came saw ran brought caught wrote drove rode "
+                  "flew kept held won lost sold told found met booked ordered donated visited rented".split())
 #: what follows a question's verb, not a name: "does bellweather textiles owe us", "did he spend at the bar"
 _AFTER_VERB = frozenset("us me him her them it you the a an at in on for to with from this that into out up off "
                         "over about by".split())
