@@ -147,7 +147,7 @@ def test_every_exec_setting_reaches_the_runner_or_the_executors(tmp_path: Path,
         "groups": {"from/env": {"base_url": "http://env.example", "allow_private": True}},
         "groups_file": groups_file, "call_timeout_s": 3.5, "run_timeout_s": 45.0, "retries": 5,
         "max_retry_after_s": 2.5, "per_host": 9, "max_response_bytes": 4096, "compress_chars": 333,
-        "substitutes": 4, "replans": 0, "pages": 3, "second_looks": 0,
+        "substitutes": 4, "replans": 0, "pages": 3, "second_looks": 0, "follow": False,
     }
     assert set(values) == set(ExecSettings.model_fields), "a new TOOLGRAPH_EXEC_* setting: wire it and test it here"
     for name, value in values.items():

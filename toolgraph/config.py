@@ -176,6 +176,8 @@ class ExecSettings(BaseSettings):
     second_looks: int = Field(1, ge=0, le=3, description="whole plans tried again without a lookup that found "
                               "nothing for the request's name (0: never)")
     pages: int = Field(10, ge=1, le=50, description="pages of a paginated list read at most (1: the first only)")
+    follow: bool = Field(True, description="a partial run follows an id its answer holds to the lookup of that "
+                         "thing (false: never)")
 
     def all_groups(self) -> dict[str, ExecGroup]:
         merged: dict[str, ExecGroup] = {}
