@@ -6,13 +6,14 @@ summary of it (a listed order, its ``order_id``, without its lines), so the judg
 API has a lookup of that thing by its id (one required parameter, an id of the kind: ``get_puzzle(puzzle_id)``,
 ``GET /standing-orders/{order_id}``) that the plan did not call, the run calls it with the id the answer holds and
 judges again (``toolgraph.execute.run``). The lookup is kept only when the run then answers what was asked; it never
-writes (``changes_data``), and it is tried for a thing the request names only.
+writes (``changes_data``), its name must say it gives that thing, and it is tried for a thing the request names or
+the goal listed, never to guess among several listed the request does not pick from.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -41,7 +42,7 @@ class Lookup:
     kinds: frozenset[str]
 
 
-def lookups(tools: Iterable[Tool], writes: Any) -> list[Lookup]:
+def lookups(tools: Iterable[Tool], writes: Callable[[Tool], bool]) -> list[Lookup]:
     """The lookups among ``tools`` (``writes(tool)``: whether a tool may change data; those are never followed)."""
     out = []
     for t in tools:
