@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from toolgraph.execute.models import CallRecord
-from toolgraph.execute.outcome import ID_PARTS, goal_calls, ids_of, key_parts, tool_names_kind
+from toolgraph.execute.outcome import goal_calls, ids_of, key_parts, tool_names_kind
 from toolgraph.planner.models import DataFlow, Plan, PlannedTool, Subtask, SubtaskResult
-from toolgraph.text.params import is_identifier
+from toolgraph.text.params import BARE_ID_WORDS, is_identifier
 from toolgraph.text.words import singular, stem
 from toolgraph.tool import Tool
 
@@ -49,12 +49,12 @@ def lookups(tools: Iterable[Tool], writes: Callable[[Tool], bool]) -> list[Looku
         if len(t.required_params) != 1 or writes(t) or (t.method and t.method.upper() != "GET"):
             continue
         param = t.required_params[0].name
-        if not is_identifier(param) and not set(key_parts(param)[-1:]) & ID_PARTS:  # (fabric_code, order_no)
+        if not is_identifier(param) and not set(key_parts(param)[-1:]) & BARE_ID_WORDS:  # (fabric_code, order_no)
             continue
         name = [p for p in key_parts(re.sub(r"\{[^}]*\}", " ", t.name).split(" by ")[0].split("By")[0])
-                if p not in _VERBS and p not in ID_PARTS and p != t.method.lower() and len(p) > 1]
+                if p not in _VERBS and p not in BARE_ID_WORDS and p != t.method.lower() and len(p) > 1]
         head = stem(singular(name[-1])) if name else ""  # the thing the tool's name says it gives
-        kinds = {stem(singular(p)) for p in key_parts(param) if p not in ID_PARTS and len(p) > 1} or {head}
+        kinds = {stem(singular(p)) for p in key_parts(param) if p not in BARE_ID_WORDS and len(p) > 1} or {head}
         if head and head in kinds:  # a lookup of the thing by its id: getFlightPlan(plan_id), GET /fabrics/{id};
             out.append(Lookup(t, param, frozenset(kinds)))  # not get_nutrition(recipe_id), listSitePackages
     return out

@@ -27,6 +27,7 @@ from toolgraph.text.lexicon import (
     asks_many,
     asks_to_change,
 )
+from toolgraph.text.params import BARE_ID_WORDS
 from toolgraph.text.reading import MEASURES, NUMBER_WORDS, TITLES, UNIT_OF, is_subject, read, vocabulary_of
 from toolgraph.text.schema import schema_fields
 from toolgraph.text.words import (
@@ -80,14 +81,16 @@ MONEY_KEYS = {"price", "cost", "fee", "fees", "charge", "charges", "paid", "bala
               "dkk", "inr", "zar",  # (and a price's currency: ``full_gbp``)
               "premium", "deductible", "excess", "deposit", "refund", "rent", "salary", "wage", "pension", "tax",
               "duty", "surcharge", "tariff", "contribution"}
+#: fields that hold a measured amount ("how many grams is 8 ounces": ``value: 226.8; unit: g``)
+MEASURED_KEYS = frozenset("value amount result quantity qty converted".split())
+HOW_MANY_UNIT = re.compile(r"\bhow\s+(?:many|much)\s+([a-z]+)\b")  # "how many grams": an amount in grams
+
+
 def unit_of(word: str) -> str | None:
     """The unit of measure a word names, in the singular or plural ("litres": litre), or None."""
     return UNIT_OF.get(word) or UNIT_OF.get(singular(word))
 
 
-#: fields that hold a measured amount ("how many grams is 8 ounces": ``value: 226.8; unit: g``)
-MEASURED_KEYS = frozenset("value amount result quantity qty converted".split())
-HOW_MANY_UNIT = re.compile(r"\bhow\s+(?:many|much)\s+([a-z]+)\b")  # "how many grams": an amount in grams
 PAGING_KEYS = {"page", "pages", "total", "total_results", "total_pages", "count", "limit", "offset", "next",
                "previous", "prev", "cursor", "per_page", "page_size", "has_more", "next_page", "status", "ok",
                "success", "message", "href", "links", "_links", "meta"}
@@ -244,8 +247,8 @@ def _has_amount(value: Any, query: str = "") -> bool:
         return True
     measured = {stem(m.group(1)) for m in _HOW_MUCH_OF.finditer(query.lower())
                 if m.group(1) not in AUXILIARY_VERBS and m.group(1) not in QUERY_STOPWORDS}
-    units = {form for m in HOW_MANY_UNIT.finditer(query.lower()) if unit_of(m.group(1))
-             for form in MEASURES[unit_of(m.group(1))]}  # "how many litres": ``capacity_l`` too
+    units = {form for m in HOW_MANY_UNIT.finditer(query.lower()) if (unit := unit_of(m.group(1)))
+             for form in MEASURES[unit]}  # "how many litres": ``capacity_l`` too
 
     def amount_key(key: str) -> bool:
         parts = set(key_parts(key))
@@ -790,8 +793,6 @@ def matching(query: str, records: list[Any]) -> tuple[list[str], list[dict[str, 
     return [f"{k}: {str(v).lower() if isinstance(v, bool) else v}" for k, v in conditions], hits
 
 
-#: ids and references in a key (``hangar_id``, ``order_no``): a key naming a thing with one of these holds its id
-ID_PARTS = frozenset({"id", "ids", "uuid", "key", "ref", "code", "no", "number", "num"})
 _CODE = re.compile(r"^(?=.*\d)[A-Za-z0-9]+(?:[-_/.][A-Za-z0-9]+)*$")  # an identifier-shaped value (BBT-1, H4)
 
 
@@ -815,7 +816,7 @@ def ids_of(value: Any, kinds: frozenset[str], listed_as: str = "") -> set[str]:
         if not key or v in (None, "") or isinstance(v, bool | dict | list):
             continue
         last = key_parts(key[-1])
-        if _names_kind(key[-1], kinds) and (set(last) & ID_PARTS or isinstance(v, str) and _CODE.match(v)):
+        if _names_kind(key[-1], kinds) and (set(last) & BARE_ID_WORDS or isinstance(v, str) and _CODE.match(v)):
             out.add(str(v))
         elif last in (["id"], ["code"]):  # a record's own id: of the thing when its list or tool names it
             owner = next((k for k in reversed(key[:-1]) if not k.isdigit()), None)

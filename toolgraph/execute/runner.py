@@ -119,6 +119,7 @@ class Runner:
         self._page_notes: dict[str, str] = {}  # call id -> why a page of its list was not read
         self._late: set[str] = set()  # calls bound again after their level (see _late_binding)
         self._levels: list[list[str]] = []  # the run's call ids by level (Runner._run)
+        self._deadline = float("inf")  # the run's deadline (Runner._run): a followed call keeps to it too
         # every secret value the executors were configured with: masked in what a call record keeps
         self.masker = Masker(v for e in self.executors for v in getattr(e, "secret_values", lambda: [])())
 
@@ -146,7 +147,8 @@ class Runner:
 
     async def follow(self, plan: Plan, query: str, calls: list[CallRecord], tool_id: str) -> CallRecord:
         """One more call after the plan's levels (``plan``: the plan with the tool added, toolgraph.execute.follow),
-        bound like any other from the request and the calls before it; no substitute, no re-planning."""
+        bound like any other from the request and the calls before it, within the run's deadline; no substitute,
+        no re-planning."""
         records = {(c.substitute_for or c.tool): c for c in calls}
         call = self._record(tool_id, max((c.level for c in calls), default=-1) + 1)
         self._levels.append([call.id])
@@ -155,7 +157,7 @@ class Runner:
         if tool is None:
             call.status, call.error = "failed", f"unknown tool {tool_id!r}: not in the graph"
             return call
-        deadline = time.monotonic() + self.config.call_timeout_s * (1 + self.config.retries)
+        deadline = min(self._deadline, time.monotonic() + self.config.call_timeout_s * (1 + self.config.retries))
         try:
             await self._try(call, tool, plan, query, records, {t.id: t.subtask for t in plan.tools}, deadline)
         finally:
@@ -166,7 +168,7 @@ class Runner:
         records: dict[str, CallRecord] = {}  # planned tool id -> its call
         levels: list[list[str]] = []
         self._levels = levels  # (a second lookup joins its first's level: Runner._second_lookup)
-        deadline = time.monotonic() + self.config.run_timeout_s
+        deadline = self._deadline = time.monotonic() + self.config.run_timeout_s
         subtask_of = {t.id: t.subtask for t in plan.tools}
         # Every planned tool read once, up front: later levels start without a round trip, and compression knows
         # what the downstream tools take.

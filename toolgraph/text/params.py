@@ -18,6 +18,8 @@ NAMED_VALUE = re.compile(r"(^|_)(" + "|".join(sorted(NAME_WORDS | {"place"}, key
 # Identifiers: users rarely know them, some tool must produce them.
 IDENTIFIER = re.compile(r"(^|_)(id|ids|key|uuid|guid)$")
 GENERIC_IDS = frozenset({"id", "ids", "key", "uuid", "guid"})
+#: the words of a key that say it holds an id or a reference, and nothing of what (``hangar_id``, ``order_no``)
+BARE_ID_WORDS = frozenset("id ids uuid key ref code no num number".split())
 # A number the user may give (not an id): by its name.
 NUMERIC_NAME = re.compile(r"(^|_)(number|num|no|year|count|page|index|season|episode|limit|size)$")
 # Words of a parameter name that say nothing about what it is a value of (``season_number``: season).

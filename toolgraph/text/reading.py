@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from toolgraph.text.lexicon import AUXILIARY_VERBS, WRITE_NAME_VERBS
-from toolgraph.text.params import ROLE_WORDS, is_identifier
+from toolgraph.text.params import BARE_ID_WORDS, ROLE_WORDS, is_identifier
 from toolgraph.text.words import NOT_A_NAME, singular, stem
 from toolgraph.text.words import READING_STOPWORDS as STOP
 
@@ -646,16 +646,13 @@ GENERIC_NOUNS = {"name", "id", "type", "value", "text", "query", "q", "search", 
 WEAK_READINGS = ("number", "name", "place")
 
 
-_BARE_ID_WORDS = frozenset("id ids uuid key ref code no num number".split())
-
-
 def abbreviates(token: str, parts: set[str], strict: bool = False) -> bool:
     """Whether an identifier's leading letters may stand for the kind an id parameter names: INC-4420 for
     ``incident_id``, TCH-03 for ``teacher_id``, srv-105 for ``server_id`` (the letters in order, the first one
     first), never INC-4420 for ``server_id``. One letter (S-2043), no letters, a role (``owner_id``,
     ``advisor_id``: any kind) or a bare ``id`` take any, unless ``strict``: then only letters that stand for the
     kind do (BK-40788 for ``booking_id``)."""
-    nouns = [p for p in parts if p not in (_BARE_ID_WORDS if strict else ID_PARTS)]  # (strict: a booking_id's
+    nouns = [p for p in parts if p not in (BARE_ID_WORDS if strict else ID_PARTS)]  # (strict: a booking_id's
     # kind is the booking, though a booking is also a reference)
     if re.fullmatch(r"[A-Za-z]{2,4} \d+", token):  # "IC 512", "BA 117": an operator's letters and a number,
         return not strict and ("number" in parts or not nouns)  # a train_number or flight_number, never a
