@@ -858,6 +858,142 @@ def test_how_much_of_one_thing_is_not_answered_by_several_of_them_with_their_amo
     assert judge(query, make_plan(query, [["list_treatments"]]), [prices]).status == "success"
 
 
+def test_how_much_of_a_named_thing_wants_an_amount_of_it_and_the_phone_of_a_site_is_not_the_customers() -> None:
+    """"How much monkfish quota has he got left" answered by the vessel's length: an amount, but not of the thing
+    the request measures (a quota line naming monkfish, or a tool named for quotas, answers). "The phone number
+    of the site X's membership is based at" answered by the customer's record: its phone is the customer's,
+    though a key names the site (``home_site_name``); the site's own record answers."""
+    vessel = CallRecord(id="c2", tool=f"{GROUP}/get_vessel", level=1, status="ok",
+                        raw_value={"reg": "SKW-063", "nm": "Silver Harvest", "length_m": 16.4, "skpr": "SK-2207"})
+    query = "How much monkfish quota has the skipper of the Silver Harvest got left for 2027?"
+    outcome = judge(query, make_plan(query, [["get_vessel"]]), [vessel])
+    assert outcome.status == "partial" and any("how much monkfish quota" in r for r in outcome.reasons), \
+        outcome.reasons
+    quota = CallRecord(id="c3", tool=f"{GROUP}/get_quota", level=2, status="ok", raw_value=[
+        {"licence_no": "LIC-40217", "year": 2027, "species": "Monkfish", "remaining_kg": 1460}])
+    vessel_first = vessel.model_copy(update={"level": 0})
+    plan = make_plan(query, [["get_vessel"], ["get_quota"]])
+    assert judge(query, plan, [vessel_first, quota]).status == "success"
+    lines = quota.model_copy(update={"tool": f"{GROUP}/licence_lines"})  # (named for the thing in a value)
+    plan = make_plan(query, [["get_vessel"], ["licence_lines"]])
+    assert judge(query, plan, [vessel_first, lines]).status == "success"
+    assert judge("how much water is there at the berth?", make_plan("q", [["get_berth"]]), [CallRecord(
+        id="c1", tool=f"{GROUP}/get_berth", level=0, status="ok",
+        raw_value={"berth_id": "B-14", "water_depth_m": 2.8})]).status == "success"
+
+    query = ("What's the phone number of the site tove.lindahl@example.com's membership is based at? Is it open "
+             "on Sundays?")
+    plan = make_plan(query, [["searchcustomers"], ["getcustomer"]], [("searchcustomers", "getcustomer", "customer_id")])
+    found = CallRecord(id="c1", tool=f"{GROUP}/searchcustomers", level=0, status="ok", raw_value={"customers": [
+        {"customer_id": "C-2080", "name": "Tove Lindahl", "email": "tove.lindahl@example.com"}]})
+    customer = CallRecord(id="c2", tool=f"{GROUP}/getcustomer", level=1, status="ok", raw_value={
+        "customer_id": "C-2080", "name": "Tove Lindahl", "phone": "(541) 555-2080",
+        "membership": {"home_site_id": "S-104", "home_site_name": "Tidewell Harlan Crossing"}},
+        bound_from={"customer_id": "c1:customers[0].customer_id"})
+    outcome = judge(query, plan, [found, customer], nearby_fields={stem("site")})
+    assert outcome.status == "partial" and "the site's phone number" in " ".join(outcome.reasons), outcome.reasons
+    site = CallRecord(id="c3", tool=f"{GROUP}/getsite", level=2, status="ok", raw_value={
+        "site_id": "S-104", "name": "Tidewell Harlan Crossing", "phone": "(541) 555-0147", "sunday": "closed"},
+        bound_from={"site_id": "c2:membership.home_site_id"})
+    plan = make_plan(query, [["searchcustomers"], ["getcustomer"], ["getsite"]],
+                     [("searchcustomers", "getcustomer", "customer_id"), ("getcustomer", "getsite", "site_id")])
+    assert judge(query, plan, [found, customer, site], nearby_fields={stem("site")}).status == "success"
+
+
+def test_a_thing_the_request_goes_through_must_be_looked_up_and_an_id_named_must_be_the_one_answered() -> None:
+    """"Who manages the branch where odalys's preferred stylist works" answered by the client's home branch: the
+    stylist (``preferred_stylist_id``) was never looked up. "When is order FL-3044 being delivered" answered by
+    the delivery of order FL-2877. A record about the thing's id (the visits of that piano), a write's own
+    reference, or another role's id (``manager_employee_id``) is no such miss."""
+    query = ("who manages the branch where odalys ferreira-monk's preferred stylist works, and what's that "
+             "branch's phone number?")
+    plan = make_plan(query, [["searchclients"], ["getbranch"]], [("searchclients", "getbranch", "branch_id")])
+    client = CallRecord(id="c1", tool=f"{GROUP}/searchclients", level=0, status="ok", raw_value={"clients": [
+        {"client_id": "CL-1", "name": "Odalys Ferreira-Monk", "home_branch_id": "BR-01",
+         "preferred_stylist_id": "ST-07"}]})
+    branch = CallRecord(id="c2", tool=f"{GROUP}/getbranch", level=1, status="ok", arguments={"branch_id": "BR-01"},
+                        raw_value={"branch_id": "BR-01", "name": "Riverside", "phone": "(971) 555-0118",
+                                   "manager": "Philippa Ostrander"},
+                        bound_from={"branch_id": "c1:clients[0].home_branch_id"})
+    outcome = judge(query, plan, [client, branch])
+    assert outcome.status == "partial" and "goes through the stylist (preferred_stylist_id: ST-07)" in \
+        " ".join(outcome.reasons), outcome.reasons
+    stylist = CallRecord(id="c2", tool=f"{GROUP}/getstylist", level=1, status="ok", arguments={"stylist_id": "ST-07"},
+                         raw_value={"stylist_id": "ST-07", "name": "Marisol", "branch_id": "BR-02"})
+    branch2 = branch.model_copy(update={"id": "c3", "level": 2, "arguments": {"branch_id": "BR-02"},
+                                        "raw_value": {**branch.raw_value, "branch_id": "BR-02"}})
+    plan = make_plan(query, [["searchclients"], ["getstylist"], ["getbranch"]])
+    assert judge(query, plan, [client, stylist, branch2]).status == "success"
+    query = "How many completed visits has the Bellhaven Community Choir's grand piano had since January 2027?"
+    choir = CallRecord(id="c1", tool=f"{GROUP}/searchclients", level=0, status="ok", raw_value={"clients": [
+        {"client_id": "C-4103", "name": "Bellhaven Community Choir", "piano_id": "PN-2231"}]})
+    visits = CallRecord(id="c2", tool=f"{GROUP}/listvisits", level=1, status="ok", arguments={"client_id": "C-4103"},
+                        raw_value={"visits": [{"visit_id": "V-1", "piano_id": "PN-2231", "status": "completed"}],
+                                   "total_count": 1})
+    assert not any("goes through" in r for r in judge(query, make_plan(query, [["searchclients"], ["listvisits"]]),
+                                                       [choir, visits]).reasons)
+
+    query = "When is order FL-3044 being delivered, and to what address?"
+    delivery = CallRecord(id="c1", tool=f"{GROUP}/get_delivery", level=0, status="ok",
+                          raw_value={"id": "DL-6120", "order": "FL-2877", "date": "2026-05-22", "window": "10:00",
+                                     "addr": "Quillon House, Quillon Lane"})
+    outcome = judge(query, make_plan(query, [["get_delivery"]]), [delivery])
+    assert outcome.status == "partial" and "is about order FL-2877" in " ".join(outcome.reasons), outcome.reasons
+    query = "What's the job title of employee E-1042, and which office are they based in?"
+    office = CallRecord(id="c1", tool=f"{GROUP}/get_office", level=0, status="ok", arguments={"office_id": "OF-1"},
+                        raw_value={"office_id": "OF-1", "name": "Oslo", "manager_employee_id": "E-1040"})
+    assert not any("is about" in r for r in judge(query, make_plan(query, [["get_office"]]), [office]).reasons)
+
+
+def test_how_many_are_left_is_one_records_count_and_a_list_of_other_things_counts_nothing() -> None:
+    """"How many pairs of size 9 hockey skates are still free" over the hire stock (each size with its own
+    ``avl``): the count is one record's, not the 3 records; one the request names is picked ("23.5ct gold
+    leaf"). "How many dusty pink spray roses have we got" answered by the list of events: not what is counted."""
+    query = "how many pairs of size 9 hockey skates are still free to hire for session PS-3080?"
+    hire = CallRecord(id="c1", tool=f"{GROUP}/getskatehire", level=0, status="ok", raw_value=[
+        {"sz": "8", "t": "H", "avl": 4, "tot": 10}, {"sz": "9", "t": "H", "avl": 15, "tot": 20},
+        {"sz": "9", "t": "F", "avl": 2, "tot": 8}])
+    assert judge(query, make_plan(query, [["getskatehire"]]), [hire]).status == "partial"
+    query = "how many leaves of 23.5ct gold leaf have we got in stock?"
+    stock = CallRecord(id="c1", tool=f"{GROUP}/list_leaf_stock", level=0, status="ok", raw_value=[
+        {"name": "23.5ct gold leaf", "qty": 340}, {"name": "Silver leaf", "qty": 120}])
+    assert judge(query, make_plan(query, [["list_leaf_stock"]]), [stock]).status == "success"
+    query = "How many dusty pink spray roses have we got in the cooler right now?"
+    events = CallRecord(id="c1", tool=f"{GROUP}/list_events", level=0, status="ok", raw_value=[
+        {"event_id": "EV-1", "title": "Achterberg lunch"}, {"event_id": "EV-2", "title": "Summer party"}])
+    outcome = judge(query, make_plan(query, [["list_events"]]), [events])
+    assert outcome.status == "partial" and "a count" in " ".join(outcome.reasons), outcome.reasons
+    query = "How many guests are expected at olamide ferreira's wedding?"
+    customer = CallRecord(id="c1", tool=f"{GROUP}/get_customer", level=0, status="ok", raw_value={
+        "id": "CU-201", "name": "Olamide Ferreira", "events": ["EV-4402", "EV-4377"]})
+    assert judge(query, make_plan(query, [["get_customer"]]), [customer]).status == "partial"
+    query = "How many ascents did freya halvorsen log in February 2027?"  # (a log's items are the ascents)
+    log = CallRecord(id="c1", tool=f"{GROUP}/list_ascents", level=0, status="ok", raw_value={
+        "member_id": "M-1", "member": "Freya Halvorsen", "n": 2, "items": [{"rt": "R-1", "dt": "2027-02-03"},
+                                                                          {"rt": "R-2", "dt": "2027-02-09"}]})
+    assert judge(query, make_plan(query, [["list_ascents"]]), [log]).status == "success"
+
+
+def test_by_when_wants_a_deadline_and_every_order_number_asks_for_orders() -> None:
+    """"By when does it have to be sorted out" is not answered by the inspections' own dates; "I need every order
+    number for event EV-4410" asks for orders (not the event's record)."""
+    from toolgraph.execute.outcome import asked_nouns
+
+    query = "What did the inspectors write about plot P-322 on 9 Oct 2026, and by when does it have to be sorted out?"
+    listed = CallRecord(id="c1", tool=f"{GROUP}/listinspections", level=0, status="ok", raw_value=[
+        {"id": "IN-25A-322", "plot_id": "P-322", "date": "2025-10-09"},
+        {"id": "IN-26A-322", "plot_id": "P-322", "date": "2026-10-09"}])
+    assert judge(query, make_plan(query, [["listinspections"]]), [listed]).status == "partial"
+    report = CallRecord(id="c1", tool=f"{GROUP}/getinspection", level=0, status="ok", raw_value={
+        "id": "IN-26A-322", "plot": "P-322", "dt": "2026-10-09", "notes": "couch grass", "due": "2027-04-30"})
+    assert judge(query, make_plan(query, [["getinspection"]]), [report]).status == "success"
+    assert "order" in asked_nouns("I need every order number for event EV-4410, the Harrow-Quinn wedding.")
+    query = "Whose piano was visit V-2388 for, and what's that piano's serial number?"  # a date is no last name
+    piano = CallRecord(id="c1", tool=f"{GROUP}/getpiano", level=0, status="ok", raw_value={
+        "piano_id": "PN-2203", "client_id": "C-4102", "serial": "418270", "last_tuned": "2027-05-28"})
+    assert "a person" in " ".join(judge(query, make_plan(query, [["getpiano"]]), [piano]).reasons)
+
+
 def test_which_thing_named_only_by_its_id_is_not_answered() -> None:
     """"Which wine did those grapes end up in" answered by a harvest lot's ``wine_ids`` alone names no wine; a
     trainer's record (``trainer_id`` its own id), a list of shelves, or a room's record inside a workshop's are
@@ -1002,6 +1138,9 @@ def test_a_terse_key_is_read_through_what_the_tool_says_it_means() -> None:
                         "gt": ("gate",)}
     schema = {"type": "object", "properties": {"px": {"type": "number", "description": "price in GBP"}}}
     assert key_meanings("", schema, ["px"]) == {"px": ("price", "gbp")}
+    quoted = 'One route. Keys: "id"; "nm" name; "gr" grade; "col" hold colour; "n": number of ascents returned,'
+    assert key_meanings(quoted, None, ["nm", "gr", "col", "n"]) == {
+        "nm": ("name",), "gr": ("grade",), "col": ("hold", "colour"), "n": ("number", "ascents", "returned")}
     plan = make_plan("how much does ros pettigrew owe in fees right now?", [["fees"]])
     plan.tools[0].description = text
     fees = CallRecord(id="c1", tool=f"{GROUP}/fees", level=0, status="ok", arguments={"member_id": "MK-1"},

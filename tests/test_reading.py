@@ -183,6 +183,30 @@ def test_values_a_description_lists_for_a_parameter_are_its_enum() -> None:
     assert binding.sources == {"status": "request (a listed value)", "severity": "request (a listed value)"}
 
 
+def test_an_id_after_a_noun_fills_no_other_kinds_id_and_no_paging_parameter() -> None:
+    """"Whose piano was visit V-2388 for": a ``piano_id`` filter described as "only visits of this piano" takes no
+    visit's id (a bare ``id`` described so would); "size 6 figure skates" sets no ``page_size``."""
+    visits = tool(optional=(("piano_id", "string"), ("client_id", "string"), ("page_size", "integer")),
+                  descriptions={"piano_id": "only visits of this piano", "client_id": "only visits for this client"})
+    assert bind(visits, "Whose piano was visit V-2388 for?", []).arguments == {}
+    bare = tool(("id", "string"), descriptions={"id": "the visit's id"})
+    assert bind(bare, "Whose piano was visit V-2388 for?", []).arguments == {"id": "V-2388"}
+    assert "page_size" not in bind(visits, "how many pairs of size 6 figure skates can be hired?", []).arguments
+
+
+def test_a_years_range_is_a_season_not_an_id() -> None:
+    """"the 2025-26 season", "the 2026/27 league": a season (two years running), for a ``season`` filter, never a
+    league's or a team's id; two years that do not follow each other, or a code around them, stay what they were."""
+    assert [(o.kind, o.value) for o in read("What was tobias renfrew's average in the 2025-26 season?")
+            if o.kind in ("season", "identifier")] == [("season", "2025-26")]
+    assert bind(tool(optional=(("season", "string"),)), "leagues in the 2026/27 season", []).arguments == \
+        {"season": "2026/27"}
+    with pytest.raises(ArgumentError):
+        bind(tool(("league_id", "string")), "standings of the 2026-27 thursday seniors classic", [])
+    assert {o.kind for o in read("ticket TK-2025-26 and code 2027-99") if o.value in ("TK-2025-26", "2027-99")} == \
+        {"noun_id", "identifier"}
+
+
 def test_a_name_before_a_parameters_noun_is_its_a_season_is_a_term_and_an_owner_is_no_place() -> None:
     courses = tool(("term", "string"), optional=(("department", "string"),))
     binding = bind(courses, "What courses does the Mathematics department offer in fall 2026?", [],

@@ -228,6 +228,11 @@ def test_short_keys_a_description_spells_out_are_read_as_their_fields() -> None:
             "student), ws (workshop ids booked), days (days covered).")
     assert described_key_aliases(said) == {"reg": "registration_id", "tkt": "ticket", "ws": "workshop_id"}
     assert described_key_aliases("List doctors, optionally by specialty (Cardiology, Dermatology)") == {}
+    quoted = ("One visit's record, compact. Keys: `id` visit id; `pc` piano id; `cl` client id; `inv` the invoice "
+              "id (null when nothing was invoiced). One route: \"gr\" grade; \"by\" staff id of the setter")
+    assert {k: v for k, v in described_key_aliases(quoted).items() if k in ("pc", "cl", "gr", "by")} == {
+        "pc": "piano_id", "cl": "client_id", "gr": "grade", "by": "staff_id"}
+    assert described_key_aliases(quoted)["inv"] == "invoice_id"
     assert described_aliases("advisor_id is the teacher id. Short keys: nm (name)") == {
         "nm": "name", "advisor_id": "teacher_id"}
     tool = Tool(id="c/g/find", name="find", description=said, method="GET", url="http://x/registrations",

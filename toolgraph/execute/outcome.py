@@ -24,10 +24,11 @@ from toolgraph.text.lexicon import (
     FINDING,
     PERSON_KEYS,
     WORKER_ASKED,
+    WRITE_NAME_VERBS,
     asks_many,
     asks_to_change,
 )
-from toolgraph.text.params import BARE_ID_WORDS
+from toolgraph.text.params import BARE_ID_WORDS, VERB_WORDS
 from toolgraph.text.reading import MEASURES, NUMBER_WORDS, TITLES, UNIT_OF, is_subject, read, vocabulary_of
 from toolgraph.text.schema import schema_fields
 from toolgraph.text.words import (
@@ -209,8 +210,8 @@ _ID_PARTS = {"id", "ids", "uuid", "key", "ref", "code"}
 
 
 def _looks_person(key: tuple[str, ...], v: Any) -> bool:
-    if not isinstance(v, str) or not v.strip() or len(v) > 80:
-        return False
+    if not isinstance(v, str) or not v.strip() or len(v) > 80 or not re.search(r"[A-Za-z]{2}", v):
+        return False  # (``last_tuned: 2027-05-28`` is no last name)
     if not key:  # a bare answer ("Ridley Scott"): its shape alone says
         return bool(_PERSONISH.match(v.strip()))
     parts = set(key_parts(key[-1]))
@@ -232,6 +233,34 @@ def _has_count(value: Any) -> bool:
         if _is_number(v) and key and set(key_parts(key[-1])) & (COUNT_KEYS | MONEY_KEYS):
             return True
     return isinstance(value, dict) and any(isinstance(v, list) for v in value.values())
+
+
+#: "how many are left, still free, in stock; have we got": a number each record holds, not how many records
+_REMAINING = re.compile(r"\b(?:left|remaining|free|available|spare|in stock|still|(?:have|has) (?:we|you|i|they|it) "
+                        r"got|do (?:we|you|they) have)\b")
+_STOCK_KEYS = frozenset("available avl avail left remaining free spare stock qty quantity onhand spaces places seats "
+                        "vacancies".split())
+
+
+def _per_record_counts(value: Any, query: str) -> bool:
+    """"How many pairs of size 9 hockey skates are still free" over the hire stock, one record a size, each with
+    its own count of what is free (``avl: 15``): the count asked is one record's, not how many records there are."""
+    if not _REMAINING.search(query.lower()):
+        return False
+    lists = [value] if isinstance(value, list) else [v for v in value.values() if isinstance(v, list)] \
+        if isinstance(value, dict) else []
+    said = set(_WORD.findall(query.lower()))
+
+    def named(record: dict) -> bool:  # most of a text's words said ("Gold leaf 23.5ct, loose": 23.5ct gold leaf)
+        for v in record.values():
+            words = set(_WORD.findall(v.lower())) if isinstance(v, str) else set()
+            if len(words & said) >= 2 and 2 * len(words & said) >= len(words):
+                return True
+        return False
+
+    return any(len(records) > 1 and all(isinstance(r, dict) and any(
+        _is_number(v) and set(key_parts(str(k))) & _STOCK_KEYS for k, v in r.items()) for r in records) and
+        not any(named(r) for r in records) for records in lists)  # (unless the request names one of them)
 
 
 #: how many records a search found (``count: 1`` beside the customers it found): no amount "how much" asks for
@@ -292,12 +321,13 @@ def asked_fields(query: str, value: Any) -> list[tuple[str, ...]]:
 
 #: "when should it arrive", "when does her pass expire": the time of an event a record names by its own words
 _WHEN_EVENT = re.compile(r"\bwhen\s+(?:will|should|does|do|did|is|are|was|were|would|can)\s+(?:[a-z'’-]+\s+){0,4}?"
-                         r"(arrive|arriving|expire|expiring|run out|runs out)\b|\b(until) when\b")
+                         r"(arrive|arriving|expire|expiring|run out|runs out)\b|\b(until|by) when\b")
 _EVENT_KEYS: dict[str, tuple[str, ...]] = {
     "arriv": ("arriv", "eta", "expect", "estimat", "due", "deliver"),
     "expir": ("expir", "exp", "valid", "until", "end", "due"),
     "run": ("expir", "exp", "valid", "until", "end", "due", "run"),
-    "until": ("until", "till", "end", "expir", "exp", "valid", "to", "frozen", "resum", "due")}
+    "until": ("until", "till", "end", "expir", "exp", "valid", "to", "frozen", "resum", "due"),
+    "by": ("due", "deadline", "by", "until", "till", "end", "expir", "complet", "action", "fix", "resolv")}
 _WHEN_IT = re.compile(r"\bwhen (?:does|did|will|is|was|do) (?:it|this|that)\b", re.IGNORECASE)
 
 
@@ -330,6 +360,8 @@ def meets(ask: Ask, value: Any, query: str = "") -> bool:
             unit_of(m.group(1)) for m in HOW_MANY_UNIT.finditer(query.lower()))):  # (also "how many grams")
         return _has_amount(value, query) or _counted_field(value, query)
     if ask.kind == "count":
+        if _per_record_counts(value, query):
+            return _counted_field(value, query)
         return _has_count(value) or _counted_field(value, query)
     pairs = list(leaves(value))
     if ask.kind == "time":
@@ -369,13 +401,13 @@ def _clipped(word: str, key: str) -> bool:
 
 
 _ASKED_NOUNS = re.compile(
-    r"\b(?:what(?:'s| is| are|'re)|how(?:'s| is| are)|how much (?:is|was|are|were)(?= the\b)|"
+    r"\b(?:what(?:'s| is| are|'re| was| were)|how(?:'s| is| are)|how much (?:is|was|are|were)(?= the\b)|"
     r"who(?:'s| is| was)(?= the\b)|give me|tell me|show me|get me|"
     r"find me|send me|i need|i want|"
     r"i'd like|and(?!\s+"
     r"(?:what|how|when|who|where"
-    r"|which|is|are|does|do)\b))\s+(?:the\s+|their\s+|its\s+|his\s+"
-    r"|her\s+|my\s+|that\s+|this\s+)?(?:[a-z]+'s\s+)?([a-z]+(?:\s+(?:and\s+)?[a-z]+){0,3})")
+    r"|which|is|are|does|do)\b))\s+(?:every\s+|each\s+|all\s+(?:the\s+)?)?(?:the\s+|their\s+|its\s+|his\s+"
+    r"|her\s+|my\s+|that\s+|this\s+)?(?:[a-z]+(?:[\s-][a-z]+)?'s\s+)?([a-z]+(?:\s+(?:and\s+)?[a-z]+){0,3})")
 
 
 _POSSESSED = re.compile(r"(?:'s|’s)\s+([a-z]{3,})(?:\s+([a-z]{3,}))?\s*(?=[?.!,;]|$)")
@@ -555,7 +587,7 @@ def _stand_in(query: str, call: CallRecord, planned_schema: Any) -> str | None:
             f"request names")
 
 
-NAMING_KINDS = ("quoted", "cue", "name", "noun_id", "identifier", "slug", "email", "isbn", "month", "date",
+NAMING_KINDS = ("quoted", "cue", "name", "noun_id", "identifier", "slug", "email", "isbn", "month", "date", "season",
                 "residual_owner", "residual_place")
 HONORIFICS = {"dr", "mr", "mrs", "ms", "miss", "prof", "sir", "dame", "the"}
 
@@ -605,8 +637,9 @@ def unused_party(query: str, calls: list[CallRecord]) -> list[tuple[int, str]]:
 _DET = r"(?:the|that|this|their|his|her|its|my|our|your)"
 _OWNER = re.compile(rf"\b{_DET}\s+(?:[a-z]+\s+)?([a-z]{{3,}})'s\s+([a-z]{{3,}})|"  # the (biology) teacher's email
                     rf"\b([a-z]{{3,}})\s+of\s+(?:{_DET}\s+|[a-z]+(?:\s[a-z]+)?'s\s+)(?:[a-z]+\s+)?([a-z]{{3,}})"
-                    r"(?=\s*(?:[?.!,;]|$)|\s+(?:and|in|on|at|for|with|from|please|that|which|who|where|whose|"
-                    r"she|he|they|it|i|we|you)\b)")  # the email of X's teacher; the phone of the branch she ...
+                    r"(?=\s*(?:[?.!,;](?![\w@])|$)|\s+(?:and|in|on|at|for|with|from|please|that|which|who|where|whose|"
+                    r"she|he|they|it|i|we|you)\b|\s+[\w.@+-]+(?:'s|’s)\s)")  # the email of X's teacher; the phone
+# of the branch she ...; the phone number of the site ana@example.com's membership is based at
 
 
 #: "who is rhys's form tutor, and what's their email": the tutor's email
@@ -642,9 +675,10 @@ def _wrong_owner(query: str, plan: Plan, answered: list[CallRecord], nearby: set
         before = re.search(rf"([a-z0-9]+)\s+{re.escape(attr)}\s+of\b", lowered)  # "email address of": email
         if before is not None and (before.group(1) in NUMBER_WORDS or before.group(1).isdigit()):
             continue  # "one serving of the risotto", "two cups of milk": a quantity, not an attribute
-        if stem(attr) not in _GENERIC_NOUNS:
-            attrs[owner] = attr if before is None or before.group(1) in ATTRIBUTE_STOPWORDS else \
-                f"{before.group(1)} {attr}"
+        if before is not None and before.group(1) not in ATTRIBUTE_STOPWORDS:
+            attrs[owner] = f"{before.group(1)} {attr}"  # (the phone number of the site: a phone)
+        elif stem(attr) not in _GENERIC_NOUNS:
+            attrs[owner] = attr
     if not owners:
         return []
     tools = {t.id: t for t in plan.tools}
@@ -699,13 +733,46 @@ def _holds(owner: str, attr: set[str], answered: list[CallRecord], said: set[str
         named |= _via_fields(c)
         for record in _records(_value(c)):
             keys = {stem(p) for key, _ in leaves(record) for k in key for p in key_parts(k)}
-            if not any(attr & (parts := {stem(p) for p in key_parts(key[-1])}) and (
-                    stem(owner) in parts or not parts - attr - said - _GENERIC_NOUNS - _SAME_HOLDER)
+            if not any(attr & (parts := {stem(p) for p in expand_abbreviations(set(key_parts(key[-1])))}) and (
+                    stem(owner) in parts or not _other_words(key[-1], attr) - said - _GENERIC_NOUNS - _SAME_HOLDER)
                        for key, _ in leaves(record) if key):
                 continue
             text = {stem(w) for _, v in leaves(record) if isinstance(v, str) for w in _WORD.findall(v.lower())}
-            if stem(owner) in keys | text | named:
+            if stem(owner) in text | named or stem(owner) in keys and not (
+                    _names_other_kind(c, owner) and not _owner_in_path(owner, attr, record)):
                 return True
+    return False
+
+
+def _other_words(key: str, attr: set[str]) -> set[str]:
+    """Stems of the words of a key other than the attribute's (``viewer_email``: viewer; ``phone`` for a
+    mobile: none, a phone field is one)."""
+    return {stem(p) for p in key_parts(key) if not {stem(w) for w in expand_abbreviations({p})} & attr}
+
+
+def _names_other_kind(call: CallRecord, owner: str) -> bool:
+    """Whether the tool whose answer a call holds is named for a kind of thing, not the owner (``getCustomer``
+    for "the phone of the site"): its record's own fields are that thing's, though a key names the owner
+    (``home_site_name``, a reference)."""
+    words = {stem(singular(w)) for w in key_parts(_answered_by(call)) if len(w) > 2} - \
+        {stem(w) for w in VERB_WORDS | WRITE_NAME_VERBS}
+    return bool(words) and stem(owner) not in words
+
+
+def _owner_in_path(owner: str, attr: set[str], record: Any) -> bool:
+    """Whether the owner's word is on the key path of one of the record's fields for the attribute
+    (``site.phone``, ``site_phone``), or names a field beside it that is no id (``harbour_master: Shona
+    Abernethy`` beside ``phone``; not ``membership.home_site_name`` two levels off, nor ``home_site_id``)."""
+    pairs = [(key, v) for key, v in leaves(record) if key]
+    for key, _ in pairs:
+        if not attr & {stem(p) for p in key_parts(key[-1])}:
+            continue
+        if stem(owner) in {stem(p) for k in key for p in key_parts(k)}:
+            return True
+        if any(k[:-1] == key[:-1] and stem(owner) in {stem(p) for p in key_parts(k[-1])} and
+               not set(key_parts(k[-1])) & BARE_ID_WORDS and not (isinstance(v, str) and _CODE.match(v))
+               for k, v in pairs):
+            return True
     return False
 
 
@@ -873,6 +940,74 @@ def _only_referenced(query: str, calls: list[CallRecord], answered: list[CallRec
     return out
 
 
+#: "the branch where odalys's preferred stylist works", "that line on the order": a thing the request speaks of
+_DETERMINED = re.compile(r"(?:\b(?:the|that|this|his|her|their|its|my|our|your)|[a-z](?:'s|’s))\s+(?:([a-z]{3,})\s+)?"
+                         r"([a-z]{3,})\b")
+
+
+def _skipped_step(query: str, calls: list[CallRecord], answered: list[CallRecord]) -> list[str]:
+    """"Who manages the branch where odalys ferreira-monk's preferred stylist works" answered by the client's
+    home branch: the request goes through a thing it names (her stylist) whose id a record of the run holds
+    (``preferred_stylist_id``), and no call looked that thing up (none took the id, none is named for the thing
+    or returned a record of it), nor does a record name it otherwise (``preferred_stylist_name``): the answer is
+    reached some other way, about something else."""
+    ok = [c for c in calls if c.status == "ok" and not c.simulated]
+    goals = {c.id for c in answered}
+    if not answered or len(ok) < 2:
+        return []
+    answers = " ".join(dumps(_value(c)) for c in answered)
+    names = {w for o in read(query, frozenset({"_"})) if o.kind in NAMING_KINDS for w in
+             _WORD.findall(str(o.value).lower())}
+    taken = {str(v) for c in calls for _, v in leaves(c.arguments)}
+    reported: set[str] = set()
+    out = []
+    for noun in dict.fromkeys(w for pair in _DETERMINED.findall(query.lower()) for w in pair if w):
+        if noun in ATTRIBUTE_STOPWORDS or noun in NUMBER_WORDS or noun in _NOT_THINGS or noun in names or \
+                stem(noun) in _GENERIC_NOUNS:
+            continue
+        kinds = frozenset({stem(singular(noun))})
+        if any(tool_names_kind(_answered_by(c), kinds) or _record_of(_value(c), kinds) for c in ok):
+            continue
+        refs = {(key[-1], str(v)) for c in ok if c.id not in goals for key, v in leaves(_value(c))
+                if key and isinstance(v, str | int) and not isinstance(v, bool) and _CODE.match(str(v)) and
+                not _looks_time(key, v) and set(key_parts(key[-1])) & BARE_ID_WORDS and str(v) not in answers and
+                [stem(singular(p)) for p in key_parts(key[-1]) if p not in BARE_ID_WORDS][-1:] == [*kinds]}
+        named = any(key and _names_kind(key[-1], kinds) and isinstance(v, str) and not _CODE.match(v)
+                    and not set(key_parts(key[-1])) & BARE_ID_WORDS for c in ok for key, v in leaves(_value(c)))
+        if refs and not named and not {v for _, v in refs} & (taken | reported):
+            reported |= {v for _, v in refs}
+            key, value = sorted(refs)[0]
+            out.append(f"the request goes through the {noun} ({key}: {value}), which no call looked up: the answer "
+                       "was reached another way")
+    return out
+
+
+def _other_of_kind(query: str, plan: Plan, answered: list[CallRecord]) -> list[str]:
+    """"When is order FL-3044 being delivered" answered by the delivery of order FL-2877: the request names a
+    thing by its id ("order FL-3044"), and a goal call's records each hold another id of that kind (``order:
+    FL-2877``) and the one asked nowhere."""
+    out = []
+    for o in read(query, _tool_words(plan)):
+        if o.kind != "noun_id" or not o.noun:
+            continue
+        kinds = frozenset({stem(singular(o.noun))})
+        asked = str(o.value).lower()
+        for c in answered:
+            if asked in {str(v).lower() for _, v in leaves(c.arguments)}:
+                continue  # a call made for the thing may answer with another of its kind (its manager's record)
+            value = _value(c)
+            records = [r for r in _records(value) if isinstance(r, dict)]
+            held = [{str(v) for key, v in leaves(r) if key and str(v) in ids_of({key[-1]: v}, kinds) and
+                     [stem(singular(p)) for p in key_parts(key[-1]) if p not in BARE_ID_WORDS] == [*kinds]}
+                    for r in records]  # (under a key for the thing alone: ``order``, ``order_id``; a
+            # ``manager_employee_id`` names another role)
+            if not records or not all(held) or asked in dumps(value).lower():
+                continue
+            other = sorted(set().union(*held))[0]
+            out.append(f"the request names {o.noun} {o.value}, and goal call [{c.id}] is about {o.noun} {other}")
+    return out
+
+
 def _only_found(query: str, answered: list[CallRecord]) -> list[str]:
     """"What goes into the Caprese salad?" answered by the search that found the Caprese Salad: the only goal
     looked up what the request names (by the name the request gave, one record found, labelled so), and nothing
@@ -953,6 +1088,42 @@ def _narrowed(query: str, calls: list[CallRecord], answered: list[CallRecord]) -
 
 
 _COUNTED = re.compile(r"\bhow many\s+(?:([a-z]{3,})\s+)?([a-z]{3,})")  # how many (electric) cars
+#: "how many dusty pink spray roses have we got", "how many pairs of size 9 hockey skates are free": what is counted
+_COUNTED_PHRASE = re.compile(r"\bhow many\s+((?:[a-z0-9.-]+\s+){0,6}?[a-z]{3,})(?=\s+(?:have|has|had|are|is|were|was|"
+                             r"do|does|did|can|could|will|would|should|left|there|still|got|go|goes|went|come|"
+                             r"comes|came|fit|fits|need|needs|make|makes|use|uses|used|remain|remains)"
+                             r"\b|\s*[?.!,;]|$)")
+
+
+def _counted_phrase(query: str) -> list[str]:
+    """The words of what a "how many" request counts (:data:`_COUNTED_PHRASE`; both words :data:`_COUNTED` reads
+    where the phrase is not found; brackets and quotes left out: "how many upcoming (scheduled) appointments")."""
+    text = re.sub(r"[()\[\]\"“”]", " ", query.lower())
+    m = _COUNTED_PHRASE.search(text)
+    found = _COUNTED.search(text)
+    return m.group(1).split() if m else [w for w in found.groups() if w] if found else []
+
+
+def counted_words(query: str) -> set[str]:
+    """Stems of the words of what a "how many" request counts (:func:`_counted_phrase`)."""
+    words = [w for w in _counted_phrase(query) if len(w) > 2 and w not in QUERY_STOPWORDS]
+    return {stem(w) for w in words} | {stem(singular(w)) for w in words}  # (leaves: leaf)
+
+
+#: the keys an envelope lists its things under, whatever they are
+_LISTED = frozenset("items results data records rows entries list hits matches page values".split())
+_DURATIONS = frozenset("seconds secs minutes mins hours hrs days nights weeks months years".split())
+
+
+def counted_head(query: str) -> str | None:
+    """The stem of the head noun of what a "how many" request counts, the phrase's last word ("how many league
+    games": game; "how many pairs of size 9 hockey skates": skate); None for a pronoun ("how many of them")."""
+    words = _counted_phrase(query)
+    head = words[-1] if words else None
+    if head is None or head in ATTRIBUTE_STOPWORDS or head in QUERY_STOPWORDS or unit_of(words[0]) or \
+            words[0] in _DURATIONS:
+        return None  # (and "how many cups of milk", "how many grams", "how many minutes": an amount, no things)
+    return stem(singular(head))
 
 
 # Changes of one kind each: a tool named for one of them makes no other change ("renew_loan" checks nothing out).
@@ -1037,6 +1208,46 @@ def _unpicked(query: str, answered: list[CallRecord]) -> list[str]:
                                f"{len(records)} without picking one")
                     return out
     return out
+
+
+#: "how much monkfish quota has ...", "how much water is there": the thing measured, then its verb
+_HOW_MUCH_THING = re.compile(r"\bhow much\s+((?:[a-z]+\s+){0,2}?[a-z]{3,})\s+(?:has|have|had|is|are|was|were|do|"
+                             r"does|did|will|would|can|could|should)\b")
+#: what "how much" measures with no thing of its own: money, time, room
+_ANY_AMOUNT = frozenset("money cash time space room more less extra longer altogether total".split())
+
+
+def measured_thing(query: str) -> tuple[str, set[str]] | None:
+    """The words of the thing a "how much" request measures when it names one before its verb ("how much monkfish
+    quota has he got left": monkfish quota), with their stems; None for money, time, a unit ("how much per hour
+    is it") or none named ("how much is it")."""
+    for m in _HOW_MUCH_THING.finditer(query.lower()):
+        words = m.group(1).split()
+        if words[0] in ("a", "an", "per", "each", "every", "of", "the", "that", "this", "it") or any(
+                w in _ANY_AMOUNT or w in MONEY_KEYS or unit_of(w) or w in AUXILIARY_VERBS for w in words):
+            continue
+        stems = {stem(w) for w in words if w not in QUERY_STOPWORDS}
+        if stems:
+            return m.group(1), stems
+    return None
+
+
+def _amount_of_other(query: str, answered: list[CallRecord], passed: list[Any]) -> list[str]:
+    """"How much monkfish quota has the skipper of the Silver Harvest got left" answered by the vessel's length:
+    the request names what it measures, and no amount the run gave is of it (a record naming the thing in a key
+    or a value, ``species: Monkfish``, or got by a tool named for it, ``get_quota``)."""
+    thing = measured_thing(query)
+    if thing is None or not answered:
+        return []
+    phrase, stems = thing
+    if any({stem(singular(p)) for p in key_parts(_answered_by(c))} & stems for c in answered):
+        return []
+    for record in [r for c in answered for r in _records(_value(c))] + passed:
+        words = {stem(p) for key, v in leaves(record) for p in
+                 [*(q for k in key for q in key_parts(k)), *(_WORD.findall(v.lower()) if isinstance(v, str) else ())]}
+        if words & stems and _has_amount(record, query):
+            return []
+    return [f"the request asks how much {phrase}, and no amount the goal calls gave is of it"]
 
 
 def _one_amount(query: str, answered: list[CallRecord]) -> list[str]:
@@ -1130,14 +1341,28 @@ def _told_apart(listed: list[Any], texts: list[set[str]], words: set[str], query
     return scores[0] > max(scores[1:], default=(-1, -1))
 
 
-def _counts_other(query: str, call: CallRecord, tools: dict[str, Any]) -> bool:
-    """"How many units are on hand at each" answered by the list of locations: a list of things other than the
-    ones counted (the tool is not about them, no field counts them)."""
+def _counts_other(query: str, call: CallRecord, tools: dict[str, Any], kin: Kinship | None = None) -> bool:
+    """"How many units are on hand at each" answered by the list of locations, "how many league games has she
+    bowled" by the bowlers found, "how many guests are expected" by the customer's record: things other than the
+    ones counted (the tool is not about the head noun counted, no field counts them; a record holding a list may
+    count what it lists)."""
     counted = _COUNTED.search(query.lower())
     value = _value(call)
-    if counted is None or not isinstance(value, list) or _counted_field(value, query) or "times" in counted.groups():
+    head = counted_head(query)
+    if counted is None or head is None or not isinstance(value, list | dict) or _counted_field(value, query) or \
+            "times" in counted.groups():
         return False  # ("how many times did she check in": the list of what happened counts it)
-    return not {stem(w) for w in counted.groups() if w} & _about(call, tools)
+    lists = [k for k, v in value.items() if isinstance(v, list)] if isinstance(value, dict) else []
+    if any(head in {stem(singular(p)) for p in key_parts(k)} for k in lists):
+        return False  # a record listing the things counted counts them ("how many stems": its ``stems``)
+    own_id = isinstance(value, dict) and any(key_parts(k)[-1:] == ["id"] for k in value)
+    about = {stem(singular(w)) for w in _about(call, tools)} | _about(call, tools)
+    kindred = kin is not None and kin(_counted_phrase(query)[-1], sorted(about)[:200])  # ("climbs": ascents)
+    if isinstance(value, list) or lists and (not own_id or any(set(key_parts(k)) & _LISTED for k in lists)):
+        # a list or a page of them, of things any word of what is counted names ("electric cars": a search
+        # described by its electric category; "unpaid tickets": notices filtered unpaid) or near in meaning
+        return not counted_words(query) & about and not kindred
+    return head not in about and not kindred  # a record of another kind ("guests": a customer's record)
 
 
 def _one_counted(query: str, call: CallRecord, tools: dict[str, Any]) -> bool:
@@ -1230,15 +1455,16 @@ def judge(query: str, plan: Plan, calls: list[CallRecord], output_schemas: dict[
     verb = asks_to_change(query) if ok else None
     if verb and not any(_changed(c, verb, writers or {}) for c in ok):
         outcome.reasons.append(f"the request asks to change something ({verb!r}), but no call changed anything")
+    via = via_records(calls, {c.id for c in answered})
+    passed = [r for _, r, _ in via]  # the records on the way there
     for why in _wrong_owner(query, plan, answered, nearby_fields or set(), calls) + \
             _narrowed(query, calls, answered) + _other_unit(query, answered) + \
             _same_thing(query, calls, answered) + _arbitrary(query, calls, _tool_words(plan)) + \
             _only_found(query, answered) + _one_amount(query, answered) + _only_by_id(query, answered) + \
             _unpicked(query, answered) + _only_referenced(query, calls, answered) + \
-            _client_for_worker(query, answered):
+            _skipped_step(query, calls, answered) + _other_of_kind(query, plan, answered) + \
+            _client_for_worker(query, answered) + (_amount_of_other(query, answered, passed) if values else []):
         outcome.reasons.append(why)
-    via = via_records(calls, {c.id for c in answered})
-    passed = [r for _, r, _ in via]  # the records on the way there
     named = {stem(p) for c in answered for p in key_parts(c.tool.rsplit("/", 1)[-1])}  # air_quality: "the air"
     which = which_nouns(query)
     about = {stem(w) for c in answered if c.tool in tools
@@ -1256,7 +1482,7 @@ def judge(query: str, plan: Plan, calls: list[CallRecord], output_schemas: dict[
             if ask.kind == "attribute" and any(meets(Ask("attribute", m), v, query) for m in modifiers.get(
                     ask.word, ()) for v in values):
                 continue  # "what are the access conditions": the series' `access` field
-            pool = [_value(c) for c in answered if not _counts_other(query, c, tools) and
+            pool = [_value(c) for c in answered if not _counts_other(query, c, tools, kin) and
                     not _one_counted(query, c, tools)] \
                 if ask.word == "how many" else values + (passed if ask.word == "how much" else [])
             if ask.kind == "time":  # "who wrote it, when was it published": a date on the way, named by the request
@@ -1327,8 +1553,9 @@ def _unreached(query: str, answered: list[CallRecord], passed: list[Any], kin: K
             said.pop()  # ("her next flight leaving from ...": a flight)
         head = said[-1]
         if head not in ATTRIBUTE_STOPWORDS and head not in NUMBER_WORDS and not re.fullmatch(_MONTHS, head) and \
-                head not in ("one", "ones", "time", "times", "day", "days", "week", "month", "year") and head in words:
-            nouns.append(head)
+                head not in ("one", "ones", "time", "times", "day", "days", "week", "month", "year") and \
+                head in words and not (head.endswith("ed") and _keyed(head, answered, passed)):
+            nouns.append(head)  # ("when was lane 7 last resurfaced": ``resurfaced: 2026-10-27`` says when)
     if not nouns:
         return []
     kinds: set[str] = set()  # the words of the kinds of thing the answers hold
@@ -1362,6 +1589,13 @@ def _unreached(query: str, answered: list[CallRecord], passed: list[Any], kin: K
             continue
         out.append(f"the request asks about one {singular(noun)} (the {noun} it picks), and no call gave any")
     return out
+
+
+def _keyed(word: str, answered: list[CallRecord], passed: list[Any]) -> bool:
+    """Whether a field of the goal calls' answers or of the records on the way is named for the word
+    (``resurfaced``, ``last_resurfaced``)."""
+    return any(word in key_parts(k) for value in [_value(c) for c in answered] + list(passed)
+               for key, _ in leaves(value) for k in key)
 
 
 def _client_for_worker(query: str, answered: list[CallRecord]) -> list[str]:

@@ -32,6 +32,7 @@ from toolgraph.text.params import (
     role_key,
     role_stem,
 )
+from toolgraph.text.params import VERB_WORDS as NAME_VERBS
 from toolgraph.text.reading import bound_for, month_edge, pick, read, vocabulary_of
 from toolgraph.text.schema import described_values, json_type_of
 from toolgraph.text.words import READING_STOPWORDS as STOP
@@ -520,7 +521,7 @@ _SAYING = re.compile(r"(?:saying|says|that reads|reading|with the (?:text|messag
                      r"message|note|comment|description|text)\s*:?\s*$", re.IGNORECASE)
 
 
-VERB_WORDS = LOOKUP_VERBS | WRITE_NAME_VERBS | {"get", "list", "fetch", "retrieve", "show", "read", "api", "v1", "v2"}
+VERB_WORDS = LOOKUP_VERBS | WRITE_NAME_VERBS | NAME_VERBS
 _NAMEISH = ("quoted", "cue", "name", "place", "residual_place", "residual_named", "residual_owner", "residual")
 
 

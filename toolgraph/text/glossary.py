@@ -53,9 +53,10 @@ def described(text: str, key: str) -> tuple[str, ...]:
         return _words(re.split(r"[;:,]", m.group(1))[0])
     if len(key) <= 5:  # ("fid flight id, fno flight number", "n is the number of ...": only a key too short to be
         m = re.search(rf"(?:^|[\s,;:(]){k}\s+(?:=\s*|is\s+|means\s+)?([a-z][a-z ]{{1,40}}?)\s*(?=[,;.)(]|$)",
-                      text)  # a word the description uses for itself)
-        if m:
-            return _words(m.group(1))
+                      text) or re.search(rf"(?:^|[\s,;:({{\[])([\"'`]){k}\1\s*(?::\s*|=\s*|\s)([a-z][a-z ]{{1,40}}?)\s*"
+                                         rf"(?=[,;.)(]|$)", text)  # a word the description uses for itself;
+        if m:  # a key quoted: '"gr" grade;', '"n": number of ascents returned,')
+            return _words(m.group(m.lastindex or 1))
     return ()
 
 

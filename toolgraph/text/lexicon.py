@@ -268,7 +268,9 @@ def negated(text: str, start: int) -> bool:
 WORKER_ASKED = re.compile(r"\b(?:who(?:'s|’s| is| was| will be|'ll be| are)?|which\s+[a-z]+(?:'s|’s|\s+is|\s+was|"
                           r"\s+will\s+be))\s+(?:been\s+|being\s+|the\s+one\s+)?(assigned|handling|handles|handled|"
                           r"working|running|runs|teaching|teaches|presenting|chairing|leading|coaching|instructing|"
-                          r"treating|servicing|coming|attending to|"
+                          r"treating|servicing|coming|attending to|driving|drove|delivering|delivered|repairing|"
+                          r"repaired|fixing|fixed|cleaning|cleaned|tuning|tuned|flying|flew|taught|coached|inspecting|"
+                          r"inspected|operating|operated|performing|performed|"
                           r"looking after|looks after|in charge)\b")
 #: the parties work is done for: a record got by their id answers no "who is working on it"
 CLIENT_ROLES = frozenset("customer customers client clients patient patients guest guests passenger passengers "

@@ -116,6 +116,9 @@ def is_lookup_key(param_name: str, normalised: str) -> bool:
 # Verbs a tool's name starts with when it looks things up by what the user says (``find_depot(city)``): its
 # required words (not ids) are the user's to give, never another tool's output.
 LOOKUP_VERBS = frozenset("find search lookup locate query match resolve geocode".split())
+#: words of a tool's name that name no thing it reads about (``get_customer``: customer; ``listHotels``: hotel); with
+#: lexicon.WRITE_NAME_VERBS, those of a tool that changes things
+VERB_WORDS = LOOKUP_VERBS | frozenset("get list fetch retrieve show read api v1 v2".split())
 
 
 def is_lookup_tool(tool_name: str) -> bool:

@@ -103,6 +103,7 @@ PREPOSITIONS = frozenset("about above across after against along among around at
                          "up upon via with within without regarding concerning".split())
 TITLES = {"Mr", "Mrs", "Ms", "Mx", "Dr", "Prof", "Miss"}
 _SEASON_YEAR = re.compile(r"\b(spring|summer|fall|autumn|winter)\s+((?:19|20)\d\d)\b", re.IGNORECASE)
+_YEAR_RANGE = re.compile(r"(?<![\w-])((?:19|20)\d\d)\s?[-/–]\s?((?:19|20)?\d\d)(?![\w-])")  # the 2025-26 season
 _TITLE_DOT = re.compile(r"\b(Mr|Mrs|Ms|Mx|Dr|Prof|St)\.")
 _POSSESSIVE = re.compile(r"(?:'s|’s|'|’)$")
 
@@ -229,6 +230,10 @@ def read(text: str, vocabulary: frozenset[str] | set[str] = frozenset()) -> list
     for m in _SEASON_YEAR.finditer(text):  # "in fall 2026": a term, not fall's id 2026
         if free(m.span()):
             add(Offer(f"{m.group(1).capitalize()} {m.group(2)}", "season", start=m.start()), m.span())
+    for m in _YEAR_RANGE.finditer(text):  # "the 2025-26 season", "2026/27": a season, no id of a league
+        first, second = int(m.group(1)), int(m.group(2))
+        if free(m.span()) and second % 100 == (first + 1) % 100:
+            add(Offer(m.group().replace(" ", ""), "season", start=m.start()), m.span())
     for m in _MONTH_YEAR.finditer(text):  # "in October 2026": a month, for a ``month`` or a date range
         month_no = MONTHS.get(m.group(1).lower())
         if month_no and free(m.span()):
@@ -538,7 +543,10 @@ def pick(name: str, kind: str, description: str, offers: list[Offer], used: set[
         if parts & _DAY_WORDS or "date" in desc:  # a date parameter takes a date or nothing ("flats to rent" is no
             return None  # date_to)
     # an id after a noun the parameter names ("issue 102" -> issue_id); a bare `id` takes the only one
-    o = first(lambda o: o.kind == "noun_id" and (o.noun in parts or o.noun in desc and parts & ID_PARTS))
+    paging = bool(parts & {"page", "per", "offset", "limit", "cursor"})  # ("size 6 skates" sets no page_size)
+    o = None if paging else first(lambda o: o.kind == "noun_id" and (o.noun in parts or o.noun in desc and (
+        parts & ID_PARTS and not parts - ID_PARTS - GENERIC_NOUNS)))  # (a piano_id described "of a visit" takes no
+    # visit's id: only a bare id, code or number does)
     if o is None and parts & ID_PARTS:  # "in game BK-40788" for booking_id: the id's letters name its kind
         o = first(lambda o: o.kind == "noun_id" and isinstance(o.value, str) and
                   abbreviates(o.value, parts, strict=True))

@@ -135,6 +135,9 @@ def described_id_aliases(description: str) -> dict[str, str]:
 
 
 _KEY_MEANING = re.compile(r"\b([a-z][a-z0-9_]{0,7})\s*(?:\(|=\s*)([a-z][a-z -]{1,40}?)\s*(?:[),:;]|$)")
+#: a key quoted as a docstring or a Markdown description lists it: '`pc` piano id;', '"gr" grade;', '"n": number'
+_QUOTED_KEY_MEANING = re.compile(r"([`\"'])([a-z][a-z0-9_]{0,7})\1\s*(?::\s*|=\s*|\s)\s*([a-z][a-z -]{1,40}?)\s*"
+                                 r"(?:[(),:;.]|$)")
 _KEYS_SAID = re.compile(r"\b(?:short|terse|abbreviated|compact)\s+(?:keys|fields|names)\b|\bkeys\s*:", re.IGNORECASE)
 
 
@@ -148,7 +151,9 @@ def described_key_aliases(description: str) -> dict[str, str]:
     if not said:
         return {}
     out: dict[str, str] = {}
-    for key, meaning in _KEY_MEANING.findall(text[said.start():].lower()):
+    tail = text[said.start():].lower()
+    pairs = _KEY_MEANING.findall(tail) + [(k, m) for _, k, m in _QUOTED_KEY_MEANING.findall(tail)]
+    for key, meaning in pairs:
         words = [w for w in re.findall(r"[a-z]+", meaning) if w not in ("the", "a", "an", "of", "its", "in")][:3]
         if not words or key in words:
             continue

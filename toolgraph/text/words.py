@@ -195,7 +195,8 @@ ABBREVIATIONS = {"sqm": "square metres", "m2": "square metres", "sqft": "square 
                  "addr": "address", "tel": "telephone phone", "mob": "mobile phone", "desc": "description",
                  "img": "image", "pct": "percent", "yr": "year", "yrs": "years", "hrs": "hours", "mins": "minutes",
                  "ref": "reference", "num": "number", "dept": "department", "mgr": "manager", "acct": "account",
-                 "avg": "average", "temp": "temperature", "loc": "location", "cap": "capacity"}
+                 "avg": "average", "temp": "temperature", "loc": "location", "cap": "capacity",
+                 "phone": "telephone mobile cell"}  # (a phone field answers "her mobile number")
 
 
 def expand_abbreviations(words: set[str]) -> set[str]:
