@@ -913,7 +913,7 @@ def test_a_thing_the_request_goes_through_must_be_looked_up_and_an_id_named_must
          "preferred_stylist_id": "ST-07"}]})
     branch = CallRecord(id="c2", tool=f"{GROUP}/getbranch", level=1, status="ok", arguments={"branch_id": "BR-01"},
                         raw_value={"branch_id": "BR-01", "name": "Riverside", "phone": "(971) 555-0118",
-                                   "manager": "Philippa Ostrander"},
+                                   "manager": "Philippa Ostrander", "stylists": ["Marisol Quintero", "Tobias Renner"]},
                         bound_from={"branch_id": "c1:clients[0].home_branch_id"})
     outcome = judge(query, plan, [client, branch])
     assert outcome.status == "partial" and "goes through the stylist (preferred_stylist_id: ST-07)" in \

@@ -206,6 +206,10 @@ def test_apostrophes_quote_nothing_but_single_quotes_around_a_title_do() -> None
     assert [m.text for m in mentions("What's the interest rate on Kwame Asante's savings account?")] == \
         ["Kwame Asante"]
     assert [m.text for m in mentions("Is 'The Salt Road' on the shelf anywhere?")] == ["The Salt Road"]
+    # a word that names a kind is a verb after "please", "to": "please book Ilse Brandauer" names no book
+    assert [(m.text, m.kind) for m in mentions("please book Ilse Brandauer to tune piano PN-2265")][0] == \
+        ("Ilse Brandauer", None)
+    assert [(m.text, m.kind) for m in mentions("who wrote the book Dune?")] == [("Dune", "book")]
 
 
 def test_a_verb_and_its_doer_stem_alike_and_irregular_pasts_meet_their_verb() -> None:

@@ -301,10 +301,14 @@ def _is_number(v: Any) -> bool:
     return isinstance(v, int | float) or isinstance(v, str) and bool(_NUMERIC.fullmatch(v.strip()))
 
 
+_VERB_STEMS = frozenset(stem(w) for w in AUXILIARY_VERBS | {"are", "got"})
+
+
 def _counted_field(value: Any, query: str) -> bool:
     """"how many points does he have": a number under a field named for what is counted (``points``,
     ``spots_left`` for "how many spots are left")."""
-    counted = {stem(w) for m in _COUNTED.finditer(query.lower()) for w in m.groups() if w}
+    counted = {stem(w) for m in _COUNTED.finditer(query.lower()) for w in m.groups() if w} - _VERB_STEMS | \
+        counted_words(query)
     return bool(counted) and any(isinstance(v, int | float) and not isinstance(v, bool) and key and
                                  {stem(p) for p in key_parts(key[-1])} & counted for key, v in leaves(value))
 
@@ -645,7 +649,8 @@ _OWNER = re.compile(rf"\b{_DET}\s+(?:[a-z]+\s+)?([a-z]{{3,}})'s\s+([a-z]{{3,}})|
 #: "who is rhys's form tutor, and what's their email": the tutor's email
 _WHO_THEIR = re.compile(r"\bwho(?:'s| is| are| was)\s+(?:[a-z0-9'’-]+\s+){0,4}?([a-z]{3,})\s*,?\s+and\s+"
                         r"what(?:'s| is| are| was)\s+(?:their|his|her)\s+([a-z]{3,})|"
-                        r"\bwho(?:'s| is| are| was)\s+the\s+([a-z]{3,})\s+(?:for|of|on|at|in|behind)\b[^?.!]*?"
+                        r"\bwho(?:'s| is| are| was)\s+the\s+(?:[a-z]+\s+)?([a-z]{3,})\s+(?:for|of|on|at|in|behind|"
+                        r"where|that|which)\b[^?.!]*?"
                         r"\band\s+what(?:'s| is| are| was)\s+(?:their|his|her)\s+([a-z]{3,})")
 
 
@@ -948,9 +953,10 @@ _DETERMINED = re.compile(r"(?:\b(?:the|that|this|his|her|their|its|my|our|your)|
 def _skipped_step(query: str, calls: list[CallRecord], answered: list[CallRecord]) -> list[str]:
     """"Who manages the branch where odalys ferreira-monk's preferred stylist works" answered by the client's
     home branch: the request goes through a thing it names (her stylist) whose id a record of the run holds
-    (``preferred_stylist_id``), and no call looked that thing up (none took the id, none is named for the thing
-    or returned a record of it), nor does a record name it otherwise (``preferred_stylist_name``): the answer is
-    reached some other way, about something else."""
+    (``preferred_stylist_id``), and no call looked that thing up (none took the id, none is named for the thing,
+    no other call gave the id back: the branch's list of its stylists' names is no lookup of her stylist), nor
+    does a record name it otherwise (``preferred_stylist_name``): the answer is reached some other way, about
+    something else."""
     ok = [c for c in calls if c.status == "ok" and not c.simulated]
     goals = {c.id for c in answered}
     if not answered or len(ok) < 2:
@@ -966,15 +972,19 @@ def _skipped_step(query: str, calls: list[CallRecord], answered: list[CallRecord
                 stem(noun) in _GENERIC_NOUNS:
             continue
         kinds = frozenset({stem(singular(noun))})
-        if any(tool_names_kind(_answered_by(c), kinds) or _record_of(_value(c), kinds) for c in ok):
-            continue
+        if any(tool_names_kind(_answered_by(c), kinds) or singular(noun) in _answered_by(c).lower() for c in ok):
+            continue  # (a tool named for it, its words run together: ``getlandingfee`` for the fee)
         refs = {(key[-1], str(v)) for c in ok if c.id not in goals for key, v in leaves(_value(c))
                 if key and isinstance(v, str | int) and not isinstance(v, bool) and _CODE.match(str(v)) and
                 not _looks_time(key, v) and set(key_parts(key[-1])) & BARE_ID_WORDS and str(v) not in answers and
                 [stem(singular(p)) for p in key_parts(key[-1]) if p not in BARE_ID_WORDS][-1:] == [*kinds]}
+        held = {v for _, v in refs}
+        holders = [c for c in ok if c.id not in goals and any(v in dumps(_value(c)) for v in held)]
         named = any(key and _names_kind(key[-1], kinds) and isinstance(v, str) and not _CODE.match(v)
-                    and not set(key_parts(key[-1])) & BARE_ID_WORDS for c in ok for key, v in leaves(_value(c)))
-        if refs and not named and not {v for _, v in refs} & (taken | reported):
+                    and not set(key_parts(key[-1])) & BARE_ID_WORDS for c in holders for key, v in leaves(_value(c)))
+        if len([c for c in ok if any(v in dumps(_value(c)) for v in held)]) > 1:
+            continue  # another call gave it too (a record of it, a list holding it)
+        if refs and not named and not held & (taken | reported):
             reported |= {v for _, v in refs}
             key, value = sorted(refs)[0]
             out.append(f"the request goes through the {noun} ({key}: {value}), which no call looked up: the answer "
@@ -1360,8 +1370,12 @@ def _counts_other(query: str, call: CallRecord, tools: dict[str, Any], kin: Kins
     kindred = kin is not None and kin(_counted_phrase(query)[-1], sorted(about)[:200])  # ("climbs": ascents)
     if isinstance(value, list) or lists and (not own_id or any(set(key_parts(k)) & _LISTED for k in lists)):
         # a list or a page of them, of things any word of what is counted names ("electric cars": a search
-        # described by its electric category; "unpaid tickets": notices filtered unpaid) or near in meaning
-        return not counted_words(query) & about and not kindred
+        # described by its electric category; "unpaid tickets": notices filtered unpaid), whose records name the
+        # things counted ("leaves of gold leaf": materials whose ``uom`` is leaves), or near in meaning
+        records = value if isinstance(value, list) else [r for k in lists for r in value[k]]
+        said = {stem(singular(w)) for r in records[:50] for key, v in leaves(r) for w in
+                [*(p for k in key for p in key_parts(k)), *(_WORD.findall(v.lower()) if isinstance(v, str) else ())]}
+        return not counted_words(query) & about and head not in said and not kindred
     return head not in about and not kindred  # a record of another kind ("guests": a customer's record)
 
 
@@ -1483,8 +1497,9 @@ def judge(query: str, plan: Plan, calls: list[CallRecord], output_schemas: dict[
                     ask.word, ()) for v in values):
                 continue  # "what are the access conditions": the series' `access` field
             pool = [_value(c) for c in answered if not _counts_other(query, c, tools, kin) and
-                    not _one_counted(query, c, tools)] \
-                if ask.word == "how many" else values + (passed if ask.word == "how much" else [])
+                    not _one_counted(query, c, tools)] + [r for r in passed if _counted_field(r, query)] \
+                if ask.word == "how many" else values + (passed if ask.word == "how much" else [])  # (a count on
+            # the way, under a field named for what is counted: the binder's ``active_jobs`` for "how many jobs")
             if ask.kind == "time":  # "who wrote it, when was it published": a date on the way, named by the request
                 pool += [r for r in passed if _time_named(query, r)]
             if ask.kind == "place":  # "who looks after hive HV-172, and where is its apiary": the apiary on the way

@@ -84,6 +84,10 @@ def kind_of_words(words: list[str]) -> str | None:
     return None
 
 
+#: words after which a word that also names a kind is a verb ("please book X", "to order X")
+_BEFORE_A_VERB = frozenset("please kindly to you i we and then also can could".split())
+
+
 def mentions(text: str) -> list[Mention]:
     """The request's named things, each typed by its cue: a kind noun right before it ("the movie X", "TV show
     called X", "actor X"), an agent verb before it ("directed by X", "starring X"), a kind noun right after it
@@ -116,7 +120,8 @@ def mentions(text: str) -> list[Mention]:
                 and kind_of_words(prev[-2:-1]) == "person":
             # "the lead actor of Titanic": Titanic *has* an actor, so it is not a person (a kind it is not)
             kind, cue = None, "!person"
-        elif prev and kind_of_words(prev[-1:]):
+        elif prev and kind_of_words(prev[-1:]) and not (prev[-1] in WRITE_NAME_VERBS and (
+                len(prev) < 2 or prev[-2] in _BEFORE_A_VERB)):  # ("please book Ilse Brandauer": a verb, no book)
             kind, cue = kind_of_words(prev[-1:]), prev[-1]
         elif len(prev) >= 2 and prev[-1] in ("show", "series") and kind_of_words(prev[-2:-1]):
             kind, cue = "show", " ".join(prev[-2:])
