@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
-from toolgraph.text.schema import schema_descriptions
+from toolgraph.text.schema import quoted_key_meanings, schema_descriptions
 
 #: a key short enough to need saying what it means (``qy``, ``bal``, ``brth``, ``dues_m``, ``px``; not ``date``
 #: or ``type``, words of their own)
@@ -53,10 +53,12 @@ def described(text: str, key: str) -> tuple[str, ...]:
         return _words(re.split(r"[;:,]", m.group(1))[0])
     if len(key) <= 5:  # ("fid flight id, fno flight number", "n is the number of ...": only a key too short to be
         m = re.search(rf"(?:^|[\s,;:(]){k}\s+(?:=\s*|is\s+|means\s+)?([a-z][a-z ]{{1,40}}?)\s*(?=[,;.)(]|$)",
-                      text) or re.search(rf"(?:^|[\s,;:({{\[])([\"'`]){k}\1\s*(?::\s*|=\s*|\s)([a-z][a-z ]{{1,40}}?)\s*"
-                                         rf"(?=[,;.)(]|$)", text)  # a word the description uses for itself;
-        if m:  # a key quoted: '"gr" grade;', '"n": number of ascents returned,')
-            return _words(m.group(m.lastindex or 1))
+                      text)  # a word the description uses for itself)
+        if m:
+            return _words(m.group(1))
+        quoted = next((meaning for k2, meaning in quoted_key_meanings(text) if k2 == key), None)
+        if quoted:  # a key quoted: '"gr" grade;', '"n": number of ascents returned,'
+            return _words(quoted)
     return ()
 
 

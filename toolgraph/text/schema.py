@@ -136,9 +136,15 @@ def described_id_aliases(description: str) -> dict[str, str]:
 
 _KEY_MEANING = re.compile(r"\b([a-z][a-z0-9_]{0,7})\s*(?:\(|=\s*)([a-z][a-z -]{1,40}?)\s*(?:[),:;]|$)")
 #: a key quoted as a docstring or a Markdown description lists it: '`pc` piano id;', '"gr" grade;', '"n": number'
-_QUOTED_KEY_MEANING = re.compile(r"([`\"'])([a-z][a-z0-9_]{0,7})\1\s*(?::\s*|=\s*|\s)\s*([a-z][a-z -]{1,40}?)\s*"
+_QUOTED_KEY_MEANING = re.compile(r"([`\"'])([A-Za-z][A-Za-z0-9_]{0,7})\1\s*(?::\s*|=\s*|\s)\s*([a-z][a-z -]{1,40}?)\s*"
                                  r"(?:[(),:;.]|$)")
 _KEYS_SAID = re.compile(r"\b(?:short|terse|abbreviated|compact)\s+(?:keys|fields|names)\b|\bkeys\s*:", re.IGNORECASE)
+
+
+def quoted_key_meanings(text: str) -> list[tuple[str, str]]:
+    """(key, what the text says it is) for each key a text quotes as a docstring or Markdown lists it:
+    '`pc` piano id;', '"gr" grade;', '"n": number of ascents returned,' (the key as written, the meaning raw)."""
+    return [(k, m) for _, k, m in _QUOTED_KEY_MEANING.findall(text)]
 
 
 def described_key_aliases(description: str) -> dict[str, str]:
@@ -152,8 +158,7 @@ def described_key_aliases(description: str) -> dict[str, str]:
         return {}
     out: dict[str, str] = {}
     tail = text[said.start():].lower()
-    pairs = _KEY_MEANING.findall(tail) + [(k, m) for _, k, m in _QUOTED_KEY_MEANING.findall(tail)]
-    for key, meaning in pairs:
+    for key, meaning in _KEY_MEANING.findall(tail) + quoted_key_meanings(tail):
         words = [w for w in re.findall(r"[a-z]+", meaning) if w not in ("the", "a", "an", "of", "its", "in")][:3]
         if not words or key in words:
             continue
