@@ -191,6 +191,8 @@ def test_an_id_after_a_noun_fills_no_other_kinds_id_and_no_paging_parameter() ->
     assert bind(visits, "Whose piano was visit V-2388 for?", []).arguments == {}
     bare = tool(("id", "string"), descriptions={"id": "the visit's id"})
     assert bind(bare, "Whose piano was visit V-2388 for?", []).arguments == {"id": "V-2388"}
+    movie = tool(("movie_id", "integer"), descriptions={"movie_id": "the film's id"})  # (another word for its kind)
+    assert bind(movie, "Add the film 597 to my watchlist", []).arguments == {"movie_id": 597}
     assert "page_size" not in bind(visits, "how many pairs of size 6 figure skates can be hired?", []).arguments
 
 

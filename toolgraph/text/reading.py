@@ -544,9 +544,10 @@ def pick(name: str, kind: str, description: str, offers: list[Offer], used: set[
             return None  # date_to)
     # an id after a noun the parameter names ("issue 102" -> issue_id); a bare `id` takes the only one
     paging = bool(parts & {"page", "per", "offset", "limit", "cursor"})  # ("size 6 skates" sets no page_size)
+    own = parts - ID_PARTS - GENERIC_NOUNS  # (the kind its name gives: piano for piano_id)
     o = None if paging else first(lambda o: o.kind == "noun_id" and (o.noun in parts or o.noun in desc and (
-        parts & ID_PARTS and not parts - ID_PARTS - GENERIC_NOUNS)))  # (a piano_id described "of a visit" takes no
-    # visit's id: only a bare id, code or number does)
+        parts & ID_PARTS and not own & desc)))  # (a movie_id described "the film's id" takes film 597's id; a
+    # piano_id described "only visits of this piano" takes no visit's id: its description names its own kind)
     if o is None and parts & ID_PARTS:  # "in game BK-40788" for booking_id: the id's letters name its kind
         o = first(lambda o: o.kind == "noun_id" and isinstance(o.value, str) and
                   abbreviates(o.value, parts, strict=True))
