@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from toolgraph.execute.models import CallRecord
-from toolgraph.execute.outcome import goal_calls, ids_of, key_parts, tool_names_kind
+from toolgraph.execute.outcome import goal_calls, ids_of, key_parts, lists_in, tool_names_kind
 from toolgraph.planner.models import DataFlow, Plan, PlannedTool, Subtask, SubtaskResult
 from toolgraph.text.params import BARE_ID_WORDS, is_identifier
 from toolgraph.text.words import singular, stem
@@ -87,9 +87,7 @@ def to_follow(query: str, plan: Plan, calls: list[CallRecord], found: list[Looku
 def _one_named(query: str, value: Any) -> bool:
     """Whether the request names, as a phrase, a value only one listed record holds ("the Hillcrest branch")."""
     text = f" {' '.join(_WORD.findall(query.lower()))} "
-    lists = [value] if isinstance(value, list) else [v for v in value.values() if isinstance(v, list)] \
-        if isinstance(value, dict) else []
-    for listed in lists:
+    for listed in lists_in(value):
         records = [r for r in listed if isinstance(r, dict)]
         named = [r for r in records if any(
             isinstance(v, str) and len(v) <= 60 and len(words := " ".join(_WORD.findall(v.lower()))) >= 4

@@ -247,8 +247,7 @@ def _per_record_counts(value: Any, query: str) -> bool:
     its own count of what is free (``avl: 15``): the count asked is one record's, not how many records there are."""
     if not _REMAINING.search(query.lower()):
         return False
-    lists = [value] if isinstance(value, list) else [v for v in value.values() if isinstance(v, list)] \
-        if isinstance(value, dict) else []
+    lists = lists_in(value)
     said = set(_WORD.findall(query.lower()))
 
     def named(record: dict) -> bool:  # most of a text's words said ("Gold leaf 23.5ct, loose": 23.5ct gold leaf)
@@ -338,6 +337,13 @@ _WHEN_IT = re.compile(r"\bwhen (?:does|did|will|is|was|do) (?:it|this|that)\b", 
 def _records(value: Any) -> list[Any]:
     """The records of an answer: its items when it is a list, else itself."""
     return list(value) if isinstance(value, list) else [value]
+
+
+def lists_in(value: Any) -> list[list[Any]]:
+    """The lists an answer holds: itself when it is one, else those directly under its keys (an envelope's)."""
+    if isinstance(value, list):
+        return [value]
+    return [v for v in value.values() if isinstance(v, list)] if isinstance(value, dict) else []
 
 
 def _is_person_record(record: Any) -> bool:
@@ -1207,9 +1213,7 @@ def _unpicked(query: str, answered: list[CallRecord]) -> list[str]:
         noun = stem(singular(m.group(2)))
         for c in answered:
             value = _value(c)
-            lists = [value] if isinstance(value, list) else [v for v in value.values() if isinstance(v, list)] \
-                if isinstance(value, dict) else []
-            for records in lists:
+            for records in lists_in(value):
                 if len(records) > 1 and all(isinstance(r, dict) for r in records) and \
                         superlative_pick(query, records) is None and (
                         noun in {stem(singular(p)) for p in key_parts(c.tool.rsplit("/", 1)[-1])} or any(
