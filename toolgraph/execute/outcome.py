@@ -339,6 +339,12 @@ def _records(value: Any) -> list[Any]:
     return list(value) if isinstance(value, list) else [value]
 
 
+def _record_words(value: Any) -> list[str]:
+    """The words a record says: the parts of its keys and the words of its text values, lower case."""
+    return [w for key, v in leaves(value) for w in
+            [*(p for k in key for p in key_parts(k)), *(_WORD.findall(v.lower()) if isinstance(v, str) else ())]]
+
+
 def lists_in(value: Any) -> list[list[Any]]:
     """The lists an answer holds: itself when it is one, else those directly under its keys (an envelope's)."""
     if isinstance(value, list):
@@ -968,6 +974,7 @@ def _skipped_step(query: str, calls: list[CallRecord], answered: list[CallRecord
     if not answered or len(ok) < 2:
         return []
     answers = " ".join(dumps(_value(c)) for c in answered)
+    others = {c.id: dumps(_value(c)) for c in ok if c.id not in goals}  # (each dumped once)
     names = {w for o in read(query, frozenset({"_"})) if o.kind in NAMING_KINDS for w in
              _WORD.findall(str(o.value).lower())}
     taken = {str(v) for c in calls for _, v in leaves(c.arguments)}
@@ -985,12 +992,14 @@ def _skipped_step(query: str, calls: list[CallRecord], answered: list[CallRecord
                 not _looks_time(key, v) and set(key_parts(key[-1])) & BARE_ID_WORDS and str(v) not in answers and
                 [stem(singular(p)) for p in key_parts(key[-1]) if p not in BARE_ID_WORDS][-1:] == [*kinds]}
         held = {v for _, v in refs}
-        holders = [c for c in ok if c.id not in goals and any(v in dumps(_value(c)) for v in held)]
+        if not held:
+            continue
+        holders = [c for c in ok if c.id in others and any(v in others[c.id] for v in held)]
+        if len(holders) > 1:  # (no goal call holds it: ``answers`` does not)
+            continue  # another call gave it too (a record of it, a list holding it)
         named = any(key and _names_kind(key[-1], kinds) and isinstance(v, str) and not _CODE.match(v)
                     and not set(key_parts(key[-1])) & BARE_ID_WORDS for c in holders for key, v in leaves(_value(c)))
-        if len([c for c in ok if any(v in dumps(_value(c)) for v in held)]) > 1:
-            continue  # another call gave it too (a record of it, a list holding it)
-        if refs and not named and not held & (taken | reported):
+        if not named and not held & (taken | reported):
             reported |= {v for _, v in refs}
             key, value = sorted(refs)[0]
             out.append(f"the request goes through the {noun} ({key}: {value}), which no call looked up: the answer "
@@ -1257,9 +1266,7 @@ def _amount_of_other(query: str, answered: list[CallRecord], passed: list[Any]) 
     if any({stem(singular(p)) for p in key_parts(_answered_by(c))} & stems for c in answered):
         return []
     for record in [r for c in answered for r in _records(_value(c))] + passed:
-        words = {stem(p) for key, v in leaves(record) for p in
-                 [*(q for k in key for q in key_parts(k)), *(_WORD.findall(v.lower()) if isinstance(v, str) else ())]}
-        if words & stems and _has_amount(record, query):
+        if {stem(w) for w in _record_words(record)} & stems and _has_amount(record, query):
             return []
     return [f"the request asks how much {phrase}, and no amount the goal calls gave is of it"]
 
@@ -1371,16 +1378,18 @@ def _counts_other(query: str, call: CallRecord, tools: dict[str, Any], kin: Kins
         return False  # a record listing the things counted counts them ("how many stems": its ``stems``)
     own_id = isinstance(value, dict) and any(key_parts(k)[-1:] == ["id"] for k in value)
     about = {stem(singular(w)) for w in _about(call, tools)} | _about(call, tools)
-    kindred = kin is not None and kin(_counted_phrase(query)[-1], sorted(about)[:200])  # ("climbs": ascents)
+
+    def kindred() -> bool:  # a word near in meaning ("climbs": ascents); asked only when nothing else tells
+        return kin is not None and kin(_counted_phrase(query)[-1], sorted(about)[:200])
+
     if isinstance(value, list) or lists and (not own_id or any(set(key_parts(k)) & _LISTED for k in lists)):
         # a list or a page of them, of things any word of what is counted names ("electric cars": a search
         # described by its electric category; "unpaid tickets": notices filtered unpaid), whose records name the
         # things counted ("leaves of gold leaf": materials whose ``uom`` is leaves), or near in meaning
         records = value if isinstance(value, list) else [r for k in lists for r in value[k]]
-        said = {stem(singular(w)) for r in records[:50] for key, v in leaves(r) for w in
-                [*(p for k in key for p in key_parts(k)), *(_WORD.findall(v.lower()) if isinstance(v, str) else ())]}
-        return not counted_words(query) & about and head not in said and not kindred
-    return head not in about and not kindred  # a record of another kind ("guests": a customer's record)
+        said = {stem(singular(w)) for r in records[:50] for w in _record_words(r)}
+        return not counted_words(query) & about and head not in said and not kindred()
+    return head not in about and not kindred()  # a record of another kind ("guests": a customer's record)
 
 
 def _one_counted(query: str, call: CallRecord, tools: dict[str, Any]) -> bool:
