@@ -102,13 +102,33 @@ def _mentions(text: str, key: str) -> bool:
     return bool(re.search(r"\b" + r"[\s_-]+".join(map(re.escape, words)) + r"s?\b", text))
 
 
-def described_outputs(description: str, own_inputs: set[str], wanted: set[str]) -> list[str]:
+#: a return shape a docstring writes out, holding a bare ``id`` key: 'Returns {"results": [{"id", "nm"}]}'
+_SHAPE_ID = re.compile(r"""[{\[,]\s*(["'`])id\1\s*[,:}\]]""")
+
+
+#: a key a description glosses as an id: "cust (customer id)", "spon: sponsor id", "show = show id", "trn (course id
+#: needed before use)"
+_GLOSSED_ID = re.compile(r"(?<![\w-])[`\"']*[a-z][a-z0-9_]{0,11}[`\"']*\s*(?:\(|=|:)\s*(?:the\s+|a\s+|an\s+)?"
+                         r"(?:[a-z]+\s+)?([a-z]+)(?:'s)?\s+id\b")
+
+
+def described_outputs(description: str, own_inputs: set[str], wanted: set[str], name: str = "") -> list[str]:
     """Resources (among ``wanted``: what other tools take) that a description says its tool gives. What the tool
-    itself takes is not an output, nor what follows 'for', 'by', 'of a' or 'given' (what it is asked about)."""
-    said = described_output_text(description, with_clauses=True)
-    if not said.strip():
-        return []
-    return sorted(k for k in wanted if k not in own_inputs and _mentions(said, k))
+    itself takes is not an output, nor what follows 'for', 'by', 'of a' or 'given' (what it is asked about).
+    A return shape written out with a bare ``id`` key ('Returns {"results": [{"id", "nm", "em"}]}') gives the id
+    of the thing the tool's name is about (``search_bowlers``: ``bowler_id``), as a bare ``{id}`` path segment
+    takes the segment before it; a key glossed as an id gives that id ("Keys: rental_id, cust (customer id)")."""
+    said = described_output_text(re.sub(r"[`\"]", "", description or ""), with_clauses=True)  # ("``boat`` id")
+    found = {k for k in wanted if k not in own_inputs and _mentions(said, k)} if said.strip() else set()
+    for kind in _GLOSSED_ID.findall(" ".join((description or "").lower().split())):  # "Keys: cust (customer
+        if f"{kind}_id" in wanted and f"{kind}_id" not in own_inputs:  # id), spon: sponsor id, show = show id"
+            found.add(f"{kind}_id")
+    if name and _SHAPE_ID.search(description or ""):
+        nouns = [singular(w) for w in split_case(name).lower().replace("_", " ").replace("-", " ").split()]
+        key = next((f"{n}_id" for n in reversed(nouns) if f"{n}_id" in wanted), None)
+        if key and key not in own_inputs:
+            found.add(key)
+    return sorted(found)
 
 
 # -- the audit ----------------------------------------------------------------------------------------------------
@@ -248,7 +268,7 @@ def enrich(tools: list[Any], io: dict[str, tuple[list[Any], list[Any]]],
                 or tool.source == "taskbench":
             continue
         have = {o.key for o in outs}
-        for key in described_outputs(tool.description, {i.key for i in ins}, wanted):
+        for key in described_outputs(tool.description, {i.key for i in ins}, wanted, tool.name):
             if key not in have:
                 outs.append(Output(key, f"(its description names {key.replace('_', ' ')})", evidence="description"))
     return out

@@ -8,6 +8,7 @@ from typing import Any
 from urllib.parse import urlparse
 
 from toolgraph.models import Param
+from toolgraph.text.glossary import terse_id
 from toolgraph.text.params import described_key, input_key
 from toolgraph.text.schema import described_key_aliases, is_schema, schema_fields
 from toolgraph.text.words import NAME_STOPWORDS, singular, split_case
@@ -218,7 +219,7 @@ def tool_outputs(tool: ToolLike, samples: dict[str, list[frozenset[str]]] | None
         context = context_of(path, subj)
         for key in qualified(name, context):
             out.setdefault(key, Output(key, ".".join(path + [name]), qualified=normalise(name) in IDENTITY))
-        meant = spelled.get(name.lower())
+        meant = spelled.get(name.lower()) or terse_id(tool.description or "", name)
         if meant:  # the short key is what its description spells out (reg: registration_id)
             key = normalise(meant)
             out.setdefault(key, Output(key, ".".join(path + [name]) + f" ({name}: {meant}, as the description "

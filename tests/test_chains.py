@@ -559,3 +559,59 @@ def test_a_listings_value_filter_an_owner_gives_is_found_through_the_owners_reco
     ids = import_spec(store, tmp_path, PARKING, "parking")
     assert planned(store, "how many penalty notices did matteo villani's car pick up?", ids) == [
         "GET /holders", "GET /holders/{holder_id}", "GET /notices"]
+
+
+def _listing(**props: str) -> dict[str, Any]:
+    return {"type": "array", "items": {"type": "object", "properties": {k: {"type": v} for k, v in props.items()}}}
+
+
+LOCKSMITH = {"openapi": "3.0.0", "info": {"title": "locksmith", "version": "1"},
+             "servers": [{"url": "https://locks.example.test"}], "paths": {
+    "/customers": op("Search customers", "Find customers by words of their name.",
+                     [{"name": "name", "in": "query", "required": False, "schema": {"type": "string"}}],
+                     _listing(customer_id="string", name="string", phone="string")),
+    "/jobs": op("List jobs", "Call-out jobs, newest first, filtered by customer and date.",
+                [{"name": "customer_id", "in": "query", "required": False, "schema": {"type": "string"}},
+                 {"name": "date", "in": "query", "required": False, "schema": {"type": "string"}}],
+                _listing(job_id="string", customer_id="string", date="string", kind="string")),
+    "/jobs/{job_id}": op("Get job", "One job with the invoice raised for it.", [path_param("job_id")],
+                         {"type": "object", "properties": {"job_id": {"type": "string"}, "kind": {"type": "string"},
+                                                           "invoice_id": {"type": "string"}}}),
+    "/invoices/{invoice_id}": op("Get invoice", "An invoice: the amount paid, tax included.",
+                                 [path_param("invoice_id")],
+                                 {"type": "object", "properties": {"invoice_id": {"type": "string"},
+                                                                   "amount_paid": {"type": "number"},
+                                                                   "tax": {"type": "number"}}}),
+}}
+
+
+def test_a_listing_a_chain_starts_at_is_narrowed_by_the_lookup_of_the_one_the_request_names(
+        store: Any, tmp_path: Path) -> None:
+    """The chain's first tool, not only its goal, takes an optional id filter a lookup provides: "how much did
+    Wendeline Marsh pay for the rekey" lists her jobs (by her customer id), then the job, then its invoice."""
+    ids = import_spec(store, tmp_path, LOCKSMITH, "locksmith")
+    assert planned(store, "How much did Wendeline Marsh pay for the rekey on 3/17/2027?", ids) == [
+        "GET /customers", "GET /jobs", "GET /jobs/{job_id}", "GET /invoices/{invoice_id}"]
+
+
+PICKING = {"openapi": "3.0.0", "info": {"title": "orchard", "version": "1"},
+           "servers": [{"url": "https://orchard.example.test"}], "paths": {
+    "/pickers": op("Search pickers", "Find registered pickers by name or exact email.",
+                   [{"name": "email", "in": "query", "required": False, "schema": {"type": "string"}},
+                    {"name": "name", "in": "query", "required": False, "schema": {"type": "string"}}],
+                   {"type": "object", "properties": {
+                       "matches": _listing(picker_id="string", name="string", email="string"),
+                       "count": {"type": "integer"}}}),
+    "/pickers/{picker_id}/visits": op("List picker visits", "A picker's visits, newest first.",
+                                      [path_param("picker_id")],
+                                      {"type": "object", "properties": {
+                                          "visits": _listing(visit_id="string", date="string", kg="number"),
+                                          "total": {"type": "integer"}}}),
+}}
+
+
+def test_the_lookup_of_the_one_handed_over_counts_nothing_a_how_many_question_asks(store: Any, tmp_path: Path
+                                                                                   ) -> None:
+    ids = import_spec(store, tmp_path, PICKING, "orchard")
+    assert planned(store, "How many times has kwame.osei@example.com been picking this season?",
+                   ids) == ["GET /pickers", "GET /pickers/{picker_id}/visits"]

@@ -249,3 +249,43 @@ def test_a_filter_described_as_an_identifying_field_is_fed_by_the_tools_that_giv
     kinds = {(c.source.split("/")[1], c.target.split("/")[1], c.resource): c.strong for c in found}
     assert kinds.get(("search_vessels", "list_inspections", "registration")) is False
     assert not [k for k in kinds if k[0] == "get_counter"]
+
+
+def test_a_docstrings_return_shape_and_its_terse_id_keys_feed_the_tools_that_take_those_ids() -> None:
+    """Python and MCP tools that return a bare dict often write its shape in the docstring: a bare ``id`` in it
+    is the id of what the tool's name is about; a key written as code (``boat`` id) or glossed before or after
+    it ("``mr`` home mooring id", "safety briefing id (``sb``)") is the id it says, also under a typed schema."""
+    tools = [
+        op("search_bowlers", "/b", ["name"], source="mcp",
+           description='Find bowlers by name. Returns {"results": [{"id", "nm", "em"}], "count"}.'),
+        op("get_bowler", "/b1", ["bowler_id"], source="mcp", description="One bowler."),
+        op("get_mooring", "/m1", ["mooring_id"], source="python",
+           description="One mooring: ``jetty``, ``berth`` number, ``boat`` id of the boat kept there."),
+        op("get_boat", "/bt", ["boat_id"], source="python",
+           description="One boat: ``name``, ``cap`` passengers, ``mr`` home mooring id, ``st`` (ok, repair)."),
+        op("get_hire", "/h", ["hire_id"], source="python", output=obj(id="string", cust="string", sb="string"),
+           description="One hire with its customer (``cust``), boat and safety briefing id (``sb``)."),
+        op("get_safety_briefing", "/sb", ["briefing_id"], source="python", description="A safety briefing."),
+    ]
+    found = {(s, t, r) for s, t, r, _ in edges(tools)}
+    assert ("search_bowlers", "get_bowler", "bowler_id") in found
+    assert ("get_mooring", "get_boat", "boat_id") in found
+    assert ("get_boat", "get_mooring", "mooring_id") in found
+    assert ("get_hire", "get_safety_briefing", "briefing_id") in found
+    assert described_outputs('Get a bowler. Returns {"id": 1, "team": 2}', {"bowler_id"}, {"bowler_id"},
+                             "get_bowler") == []  # what it takes is no output of its own
+    assert described_outputs('Returns {"id", "nm"}', set(), {"bowler_id"}) == []  # no name, no kind
+    assert described_outputs("One rental. Keys: rental_id, cust (customer id), out, due, st (bkd / out / ret)",
+                             {"rental_id"}, {"customer_id", "rental_id"}, "get_rental") == ["customer_id"]
+    assert described_outputs("Get a customer by id.", {"customer_id"}, {"customer_id"}, "get_customer") == []
+
+
+def test_a_key_glossed_as_code_or_before_its_bracket_reads_as_it_says_and_a_list_of_values_is_no_meaning() -> None:
+    from toolgraph.text.glossary import described
+
+    text = "One boat: ``cap`` passengers, ``mr`` home mooring id, ``st`` (ok, repair), safety briefing id (``sb``)."
+    assert described(text, "cap") == ("passengers",)
+    assert described(text, "mr") == ("home", "mooring", "id")
+    assert described(text, "sb") == ("safety", "briefing", "id")
+    assert described(text, "st") == ()  # its values, not what it is
+    assert described("qy (year the queen was born; null)", "qy") == ("year", "queen", "born")

@@ -1331,3 +1331,89 @@ def test_the_answer_leads_with_the_listed_record_the_request_names() -> None:
     text = rules_answer("how much is the Ultimate Shine at the maple ridge north location?", [["c2"]],
                         [packages]).text
     assert text.splitlines()[0] == "Ultimate Shine — code: ULT; price: 24.5 [c2]."
+
+
+def test_what_the_request_fixes_or_owns_must_be_what_the_run_was_about() -> None:
+    """A date for "when is it due back" is a due date, not the day it was taken; the team "she was bowling
+    against" is not hers; a what-if amount no call took was never priced; a thing "on his invoice" no call was
+    about; an agent noun's person answers who ("arbiter: Hesketh Moorcroft")."""
+    plan = make_plan("when is imogen.tarrant@example.com's current hire due back?", [["customers"], ["deposits"]],
+                     [("customers", "deposits", "customer_id")])
+    customer = CallRecord(id="c1", tool=f"{GROUP}/customers", level=0, status="ok",
+                          raw_value={"matches": [{"id": "C-2001", "name": "Imogen Tarrant",
+                                                  "email": "imogen.tarrant@example.com"}]})
+    deposits = CallRecord(id="c2", tool=f"{GROUP}/deposits", level=1, status="ok",
+                          raw_value={"items": [{"rid": "R-40561", "amt": 185.0, "taken": "2026-12-01"}]})
+    assert judge(plan.query, plan, [customer, deposits]).status == "partial"
+    deposits.raw_value = {"items": [{"rental_id": "R-40561", "due": "2026-12-12"}]}
+    assert judge(plan.query, plan, [customer, deposits]).status == "success"
+
+    plan = make_plan("Marcus Oyelaran bowled a 279 on 11 February 2027. Who captains the team he was bowling "
+                     "against that night?", [["bowlers"], ["bowler"]], [("bowlers", "bowler", "bowler_id")])
+    bowlers = CallRecord(id="c1", tool=f"{GROUP}/bowlers", level=0, status="ok",
+                         raw_value={"results": [{"id": "B-2002", "nm": "Marcus Oyelaran"}]})
+    own = CallRecord(id="c2", tool=f"{GROUP}/bowler", level=1, status="ok",
+                     raw_value={"id": "B-2002", "nm": "Marcus Oyelaran", "team": "Silver Strikers",
+                                "captain": "Wilma Strand"})
+    outcome = judge(plan.query, plan, [bowlers, own])
+    assert outcome.status == "partial" and "the other side" in " ".join(outcome.reasons)
+
+    plan = make_plan("How much would Priya Venkatesan's home insurance cost per year if she raised her deductible "
+                     "to $1,000?", [["customers"], ["policy"]], [("customers", "policy", "customer_id")])
+    found = CallRecord(id="c1", tool=f"{GROUP}/customers", level=0, status="ok",
+                       raw_value=[{"customer_id": "CU-4111", "name": "Priya Venkatesan"}])
+    policy = CallRecord(id="c2", tool=f"{GROUP}/policy", level=1, status="ok", arguments={"customer_id": "CU-4111"},
+                        raw_value={"policy_no": "HOM-221300", "annual_premium": 1012.4, "deductible": 500})
+    outcome = judge(plan.query, plan, [found, policy])
+    assert outcome.status == "partial" and "$1,000" in " ".join(outcome.reasons)
+    policy.arguments = {"policy_no": "HOM-221300", "deductible": 1000}
+    assert judge(plan.query, plan, [found, policy]).status == "success"
+
+    plan = make_plan("how much was Mateus Reis charged for meeting rooms on his February 2027 invoice?",
+                     [["members"], ["member"]], [("members", "member", "member_id")])
+    members = CallRecord(id="c1", tool=f"{GROUP}/members", level=0, status="ok",
+                         raw_value=[{"member_id": "M-1070", "name": "Mateus Reis"}])
+    member = CallRecord(id="c2", tool=f"{GROUP}/member", level=1, status="ok",
+                        raw_value={"member_id": "M-1070", "name": "Mateus Reis", "room_hours": 2, "fee": 190.0})
+    outcome = judge(plan.query, plan, [members, member])
+    assert outcome.status == "partial" and "invoice" in " ".join(outcome.reasons)
+
+    plan = make_plan("what's the time control for tournament T-88, and who's arbiting it?", [["tournament"]])
+    tournament = CallRecord(id="c1", tool=f"{GROUP}/tournament", level=0, status="ok",
+                            raw_value={"tournament_id": "T-88", "time_control": "3+2", "arbiter": "Hesketh Moorcroft"})
+    assert judge(plan.query, plan, [tournament]).status == "success"
+    tournament.raw_value = {"tournament_id": "T-88", "time_control": "3+2", "venue": "Rookery Lane"}
+    assert judge(plan.query, plan, [tournament]).status == "partial"
+
+
+def test_an_amount_asked_in_pounds_is_not_answered_by_one_its_description_says_is_in_pence() -> None:
+    from toolgraph.text.glossary import glossed, key_meanings
+
+    described = ("Sponsorship deals. Keys: items = [{sp: deal id, show: show id, amt: amount per month in\n"
+                 "    pence, on: true if the deal is running}].")
+    plan = make_plan("Does show S-103 have a sponsor at the moment? How much a month is the deal worth, in pounds?",
+                     [["deals"]])
+    deals = CallRecord(id="c1", tool=f"{GROUP}/deals", level=0, status="ok", arguments={"show_id": "S-103"},
+                       raw_value={"items": [{"sp": "SPN-322", "show": "S-103", "amt": 22500, "on": True}]})
+    with glossed(key_meanings(described, None, ["sp", "show", "amt", "on"])):
+        outcome = judge(plan.query, plan, [deals])
+    assert outcome.status == "partial" and "in pence (amt)" in " ".join(outcome.reasons)
+    deals.raw_value = {"items": [{"sp": "SPN-322", "show": "S-103", "monthly_gbp": 225.0, "on": True}]}
+    assert judge(plan.query, plan, [deals]).status == "success"
+
+
+def test_what_a_thing_is_made_of_and_why_something_happened_need_a_field_that_says_so() -> None:
+    plan = make_plan("Which fabric did Seun choose for his overcoat, and what's it made of?", [["order"]])
+    order = CallRecord(id="c1", tool=f"{GROUP}/order", level=0, status="ok", arguments={"customer": "Seun"},
+                       raw_value={"order_id": "O-1", "item": "overcoat", "fabric_name": "Loden Green Flannel"})
+    assert judge(plan.query, plan, [order]).status == "partial"
+    order.raw_value = {**order.raw_value, "composition": "90% wool, 10% cashmere"}
+    assert judge(plan.query, plan, [order]).status == "success"
+
+    plan = make_plan("How much of her deposit did Marguerite get back, and why was some of it kept?", [["deposits"]])
+    held = CallRecord(id="c1", tool=f"{GROUP}/deposits", level=0, status="ok", arguments={"name": "Marguerite"},
+                      raw_value={"deposit_returned": 112.5, "taken": "2026-11-02"})
+    outcome = judge(plan.query, plan, [held])
+    assert outcome.status == "partial" and "why" in " ".join(outcome.reasons)
+    held.raw_value = {**held.raw_value, "notes": "torn hem"}
+    assert judge(plan.query, plan, [held]).status == "success"

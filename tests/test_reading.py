@@ -616,3 +616,67 @@ def test_a_verb_in_the_past_after_a_lower_case_name_is_no_part_of_it() -> None:
                                             {"blood", "screening", "pass"})] == [
         ("2027-04-22", "date"), ("ingrid solvang", "residual")]
     assert "maria lopez" in [o.value for o in read("the parcel maria lopez sent to lyon", {"parcel"})]
+
+
+def test_one_identifier_fills_one_id_even_when_its_letters_could_name_two_kinds() -> None:
+    """"Does show S-103 have a sponsor": S-103 is the show's (the first id it may name), not the sponsor's too."""
+    t = tool(optional=(("show_id", "string"), ("sponsor_id", "string")))
+    assert bind(t, "Does show S-103 have a sponsor at the moment?", []).arguments == {"show_id": "S-103"}
+
+
+def test_the_week_of_a_date_is_that_day_and_the_six_after_it_and_a_weekday_is_no_name() -> None:
+    t = tool(optional=(("date_from", "string"), ("date_to", "string"), ("instructor", "string")))
+    text = "How many lessons has Dev Ramaswamy got booked for the week of Mon 15th Feb 2027?"
+    assert bind(t, text, []).arguments == {"date_from": "2027-02-15", "date_to": "2027-02-21"}
+    assert "Mon" not in [o.value for o in read(text)]
+    assert bind(t, "any lessons on 15 Feb 2027?", []).arguments == {"date_from": "2027-02-15",
+                                                                     "date_to": "2027-02-15"}
+
+
+def test_a_filter_value_the_request_says_beats_the_same_field_of_an_upstream_record_of_another_kind() -> None:
+    from toolgraph.execute.params import Upstream
+
+    t = tool(optional=(("vrm", "string"), ("status", "string")),
+             descriptions={"status": "filter by status (unpaid, paid, cancelled)"})
+    permits = [{"permit_id": "P-1", "vrm": "PE21 WRT", "status": "expired"}]
+    up = Upstream("c2", "t/permits", permits, "vrm", True, ("H-3340",))
+    args = bind(t, "How many unpaid parking tickets are there on their van?", [up]).arguments
+    assert args == {"vrm": "PE21 WRT", "status": "unpaid"}
+
+
+def test_a_terse_key_its_description_glosses_as_an_id_feeds_that_id() -> None:
+    from toolgraph.execute.params import Upstream
+    from toolgraph.text.glossary import terse_id_aliases
+
+    described = "Machine record: id, nm (name), kind, trn (course id needed before use), st (ok/down), notes."
+    machine = {"id": "EQ-42", "nm": "TIG Welder", "trn": "SC-TIG", "st": "ok"}
+    aliases = terse_id_aliases(described, machine)
+    assert aliases == {"trn": "course_id"}
+    up = Upstream("c2", "t/get_machine", machine, "course_id", True, ("EQ-42",), aliases)
+    t = tool(optional=(("course_id", "string"), ("month", "string")))
+    assert bind(t, "when's the next training session for it?", [up]).arguments == {"course_id": "SC-TIG"}
+
+
+def test_an_optional_filter_takes_an_upstream_field_only_along_the_edge_that_carries_it() -> None:
+    from toolgraph.execute.params import Upstream
+
+    t = tool(optional=(("vrm", "string"), ("zone_code", "string")))
+    holder = {"holder_id": "H-3340", "vehicles": [{"vrm": "PE21 WRT"}], "zone_code": "HS1"}
+    along_plate = Upstream("c2", "t/get_holder", holder, "vrm", True, ("H-3340",))
+    assert bind(t, "How many tickets are there on their van?", [along_plate]).arguments == {"vrm": "PE21 WRT"}
+    unnamed = Upstream("c2", "t/get_holder", holder, None, True, ("H-3340",))  # an edge naming no resource
+    assert bind(t, "How many tickets are there on their van?", [unnamed]).arguments == {
+        "vrm": "PE21 WRT", "zone_code": "HS1"}
+
+
+def test_a_party_of_two_is_a_party_size_and_the_very_first_one_is_the_oldest() -> None:
+    from toolgraph.execute.outcome import unused_party
+    from toolgraph.execute.params import by_recency
+
+    t = tool(("event_id", "string"), optional=(("party_size", "integer"),))
+    text = "Book a party of 2 at the syrah tasting event TS-706 on 12 June 2027"
+    assert bind(t, text, []).arguments["party_size"] == 2
+    assert unused_party(text, []) == [(2, "people")]
+    shipments = [{"id": "SH-2", "shipped": "2027-03-15"}, {"id": "SH-1", "shipped": "2026-06-10"}]
+    assert by_recency(shipments, " what was in her very first club shipment ")[0]["id"] == "SH-1"
+    assert by_recency(shipments, " what was in her first class shipment ")[0]["id"] == "SH-2"  # no time

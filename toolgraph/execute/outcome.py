@@ -55,7 +55,8 @@ NAMED_NUMBERS = ("phone", "telephone", "mobile", "account", "tracking", "referen
                  "serial", "house", "flat", "seat", "confirmation", "case", "ticket", "member", "card", "invoice",
                  "booking", "model", "part", "contact", "fax", "policy", "registration", "license", "licence")
 PROBLEM_WORDS = ("what's wrong", "what is wrong", "what went wrong", "what's the problem", "what is the problem",
-                 "what's the issue", "what is the issue", "what happened")
+                 "what's the issue", "what is the issue", "what happened", "why was", "why were", "why is", "why are",
+                 "why did", "why does", "why do", "why has", "why have", "why's")  # (a reason: a note, a cause)
 PROBLEM_KEYS = {"problem", "issue", "issues", "exception", "error", "errors", "reason", "note", "notes", "remark",
                 "comment", "comments", "description", "message", "delay", "fault", "damage", "alert", "warning",
                 "incident", "failure", "cause", "details", "event", "events", "history"}
@@ -114,7 +115,7 @@ class Ask:
 
     def describe(self) -> str:
         return {"time": "a date or time", "person": "a person", "count": "a count",
-                "problem": "what is wrong (a problem, exception or note)", "place": "a place"}.get(
+                "problem": "what is wrong or why (a problem, a cause, a note)", "place": "a place"}.get(
             self.kind, f"the {self.word}")
 
 
@@ -146,12 +147,17 @@ def asks(query: str) -> list[Ask]:
                     cue == "number of" and re.search(rf"\b(?:{'|'.join(NAMED_NUMBERS)}) number of\b", q)):
                 out.append(Ask(kind, cue))  # type: ignore[arg-type]
                 break
+    if _MADE_OF.search(q):  # "what's it made of": its material or composition
+        out.append(Ask("attribute", "material"))
     where = _WHERE_ASKED.search(query)
     if where:  # "where exactly is its apiary": the apiary's place
         subject = _WHERE_OF.match(query[where.end():])
         noun = subject.group(1).lower() if subject else ""
         out.append(Ask("place", noun if noun and noun not in ATTRIBUTE_STOPWORDS else "where"))
     return out
+
+
+_MADE_OF = re.compile(r"\b(?:made (?:of|from|out of)|what material)\b")
 
 
 def about_place(ask: Ask, call: CallRecord) -> bool:
@@ -221,7 +227,15 @@ def _looks_person(key: tuple[str, ...], v: Any) -> bool:
     if parts & PERSON_KEYS and ((parts - {"name"}) & PERSON_KEYS or context & PERSON_KEYS or
                                 _PERSONISH.match(v.strip())):  # author_name, not project_name: Payments
         return True
-    return bool(_PERSONISH.match(v.strip())) and bool((parts | context) & PERSON_KEYS)
+    return bool(_PERSONISH.match(v.strip())) and bool((parts | context) & PERSON_KEYS or _AGENT.fullmatch(
+        str(key[-1]).lower()))  # (``arbiter: Hesketh Moorcroft``: one who arbitrates; not ``venue``)
+
+
+#: a key that is an agent noun (one who does something: arbiter, tuner, instructor, florist, physician)
+_AGENT = re.compile(r"(?!(?:number|order|center|centre|paper|water|floor|filter|letter|parameter|meter|layer|folder|"
+                    r"header|marker|counter|register|quarter|cover|chapter|poster|timer|winter|summer|color|colour|"
+                    r"error|sector|factor|vector|motor|monitor|calendar|sensor|trailer|container|server|manufacturer|"
+                    r"supplier|vendor|carrier|operator|provider|partner|sponsor|member)$)[a-z]{3,}(?:er|or|ist|ian)")
 
 
 def _has_count(value: Any) -> bool:
@@ -323,14 +337,17 @@ def asked_fields(query: str, value: Any) -> list[tuple[str, ...]]:
 
 
 #: "when should it arrive", "when does her pass expire": the time of an event a record names by its own words
-_WHEN_EVENT = re.compile(r"\bwhen\s+(?:will|should|does|do|did|is|are|was|were|would|can)\s+(?:[a-z'’-]+\s+){0,4}?"
-                         r"(arrive|arriving|expire|expiring|run out|runs out)\b|\b(until|by) when\b")
+_WHEN_EVENT = re.compile(r"\bwhen(?:'s|’s|\s+(?:will|should|does|do|did|is|are|was|were|would|can))\s+"
+                         r"(?:[\w.@'’-]+\s+){0,5}?(arrive|arriving|expire|expiring|run out|runs out|due)\b|"
+                         r"\b(until|by) when\b")
 _EVENT_KEYS: dict[str, tuple[str, ...]] = {
     "arriv": ("arriv", "eta", "expect", "estimat", "due", "deliver"),
     "expir": ("expir", "exp", "valid", "until", "end", "due"),
     "run": ("expir", "exp", "valid", "until", "end", "due", "run"),
     "until": ("until", "till", "end", "expir", "exp", "valid", "to", "frozen", "resum", "due"),
-    "by": ("due", "deadline", "by", "until", "till", "end", "expir", "complet", "action", "fix", "resolv")}
+    "by": ("due", "deadline", "by", "until", "till", "end", "expir", "complet", "action", "fix", "resolv"),
+    "due": ("due", "deadline", "return", "back", "expir", "end", "until", "renew", "next", "nxt")}  # ("when is
+# her hire due back", "when is it next due for renewal": not the day it was taken out)
 _WHEN_IT = re.compile(r"\bwhen (?:does|did|will|is|was|do) (?:it|this|that)\b", re.IGNORECASE)
 
 
@@ -634,7 +651,8 @@ PARTY_NOUNS = frozenset("people person persons guest guests adult adults serving
                         "diners".split())
 
 
-_FOR_PARTY = re.compile(r"\b(?:for|feeds?|serves?|serving)\s+([a-z0-9]+)\s+(" + "|".join(sorted(PARTY_NOUNS)) + r")\b")
+_FOR_PARTY = re.compile(r"\b(?:for|feeds?|serves?|serving)\s+([a-z0-9]+)\s+(" + "|".join(sorted(PARTY_NOUNS)) + r")\b|"
+                        r"\b(?:a|the)\s+(party|group|table)\s+of\s+([a-z0-9]+)\b")  # ("a party of 2")
 
 
 def unused_party(query: str, calls: list[CallRecord]) -> list[tuple[int, str]]:
@@ -644,10 +662,30 @@ def unused_party(query: str, calls: list[CallRecord]) -> list[tuple[int, str]]:
              for v in r.arguments.values()}
     out = []
     for m in _FOR_PARTY.finditer(query.lower()):
-        n = int(m.group(1)) if m.group(1).isdigit() else NUMBER_WORDS.get(m.group(1))
+        count, noun = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), "people")
+        n = int(count) if count.isdigit() else NUMBER_WORDS.get(count)
         if n is not None and n >= 2 and str(n) not in taken:
-            out.append((n, m.group(2)))
+            out.append((n, noun))
     return out
+
+
+_IF_AMOUNT = re.compile(r"\b(?:if|were|suppose|supposing)\b[^?.!;]*?([$£€]\s?\d[\d,]*(?:\.\d+)?|\d[\d,]*(?:\.\d+)?\s?"
+                        r"(?:%|percent\b))")
+
+
+def unused_conditions(query: str, calls: list[CallRecord]) -> list[str]:
+    """The amounts of a what-if no call took ("how much would it cost if she raised her deductible to $1,000"
+    answered with the policy as it is)."""
+    def number(text: str) -> float | None:
+        digits = re.sub(r"[^\d.]", "", text.replace(",", ""))
+        try:
+            return float(digits)
+        except ValueError:
+            return None
+
+    taken = {n for c in calls for r in (*c.replanned, c) if r.status == "ok" for v in r.arguments.values()
+             if (n := number(str(v))) is not None}
+    return [m.group(1) for m in _IF_AMOUNT.finditer(query) if number(m.group(1)) not in taken]
 
 
 _DET = r"(?:the|that|this|their|his|her|its|my|our|your)"
@@ -806,6 +844,25 @@ def _other_unit(query: str, answered: list[CallRecord]) -> list[str]:
         if not words & MEASURES[unit]:
             out.append(f"the request asks how many {m.group(1)}; no goal call gave an amount in {unit}s")
     return out
+
+
+_IN_MONEY = re.compile(r"\bin\s+(pounds|sterling|dollars|euros|gbp|usd|eur)\b")
+_SUB_UNITS = frozenset("pence penny pennies cents cent".split())
+
+
+def _other_currency(query: str, answered: list[CallRecord]) -> list[str]:
+    """"How much a month is the deal worth, in pounds?" answered by ``amt: 22500`` whose key its description
+    glosses "amount per month in pence": the amount is not in the unit asked."""
+    m = _IN_MONEY.search(query.lower())
+    if m is None:
+        return []
+    for c in answered:
+        for key, v in leaves(_value(c)):
+            cents = set(key_parts(key[-1])) & _SUB_UNITS if key and _is_number(v) else set()
+            if cents:
+                return [f"the request asks for the amount in {m.group(1)}; goal call [{c.id}] gives it in "
+                        f"{sorted(cents)[0]} ({key[-1]})"]
+    return []
 
 
 def selected(query: str, records: list[Any]) -> tuple[str, str, list[dict[str, Any]]] | None:
@@ -1082,6 +1139,33 @@ def _same_thing(query: str, calls: list[CallRecord], answered: list[CallRecord])
             out.append(f"the request asks for another {m.group(1)}, but goal call [{c.id}] gave the record of the "
                        f"one it names (got by an id from [{sources[0].id}])")  # type: ignore[union-attr]
     return out
+
+
+_AGAINST = re.compile(r"\b(?:against|opponents?|opposing|versus|vs\.?|beat|beaten)\b")
+
+
+def _own_side(query: str, answered: list[CallRecord]) -> list[str]:
+    """"Which team was she bowling against", "who did they beat": the other side, never the record of the one the
+    request names (her own record gives her own team)."""
+    if not _AGAINST.search(query.lower()):
+        return []
+    named = {" ".join(re.findall(r"[a-z]+", str(o.value).lower())) for o in read(query, _NO_TOOL_WORDS)
+             if o.kind in ("name", "cue", "quoted") or o.kind.startswith("residual")}
+    named.discard("")
+    out = []
+    for c in answered:
+        for r in _records(_value(c)):
+            own = [" ".join(re.findall(r"[a-z]+", v.lower())) for k, v in r.items() if isinstance(v, str)
+                   and str(k).lower() in _OWN_NAME_KEYS] if isinstance(r, dict) else []  # (a game's bowler is no
+            hit = next((t for t in own if t.count(" ") >= 1 and any(t in n for n in named)), None)  # record's name)
+            if hit:
+                out.append(f"the request asks about the other side, but goal call [{c.id}] gave the record of the "
+                           f"one it names ({hit})")
+                break
+    return out
+
+
+_OWN_NAME_KEYS = frozenset("name nm full_name fullname display_name".split())
 
 
 def _narrowed(query: str, calls: list[CallRecord], answered: list[CallRecord]) -> list[str]:
@@ -1471,6 +1555,9 @@ def judge(query: str, plan: Plan, calls: list[CallRecord], output_schemas: dict[
         for value in unused_names(query, plan, calls):
             outcome.reasons.append(f"the request names {value!r}, which no call took or returned: the run answered "
                                    "about something else")
+        for value in unused_conditions(query, calls):
+            outcome.reasons.append(f"the request asks what happens at {value}, which no call took: the answer is "
+                                   "not for it")
         for count, noun in unused_party(query, calls):
             outcome.reasons.append(f"the request is for {count} {noun}, which no call took: the answer is not for "
                                    "them")
@@ -1485,8 +1572,9 @@ def judge(query: str, plan: Plan, calls: list[CallRecord], output_schemas: dict[
     via = via_records(calls, {c.id for c in answered})
     passed = [r for _, r, _ in via]  # the records on the way there
     for why in _wrong_owner(query, plan, answered, nearby_fields or set(), calls) + \
-            _narrowed(query, calls, answered) + _other_unit(query, answered) + \
-            _same_thing(query, calls, answered) + _arbitrary(query, calls, _tool_words(plan)) + \
+            _narrowed(query, calls, answered) + _other_unit(query, answered) + _other_currency(query, answered) + \
+            _same_thing(query, calls, answered) + _own_side(query, answered) + \
+            _arbitrary(query, calls, _tool_words(plan)) + \
             _only_found(query, answered) + _one_amount(query, answered) + _only_by_id(query, answered) + \
             _unpicked(query, answered) + _only_referenced(query, calls, answered) + \
             _skipped_step(query, calls, answered) + _other_of_kind(query, plan, answered) + \
@@ -1646,6 +1734,18 @@ _DATED = {"year", "month", "day", "date", "time"}
 _ELSEWHERE = re.compile(r"[^.;]*\b(?:use|see|instead|does not|doesn't|not included)\b[^.;]*", re.IGNORECASE)
 
 
+_HIS_THING = re.compile(r"\b(?:on|in|for|from|at|with|about|under|during)\s+(?:his|her|their|my)\s+"
+                        r"(?:(?:[a-z]+|\d{4})\s+){0,3}?([a-z]{4,})(?=\s*(?:[?.!,;]|$)|\s+"
+                        r"(?:and|for|from|on|in|at|with|to|is|was|been|has|have|had|due|come|came)\b)")
+
+
+def possessed_nouns(query: str) -> set[str]:
+    """Stems of the things a request says someone has, after a preposition ("on his February 2027 invoice", "for
+    her current hire"; not "who is my advisor"): the run must have been about them, as about a thing asked."""
+    return {stem(m.group(1)) for m in _HIS_THING.finditer(query.lower())
+            if m.group(1) not in ATTRIBUTE_STOPWORDS and m.group(1) not in VERB_WORDS}
+
+
 def _untraced(query: str, plan: Plan, answered: list[CallRecord], passed: list[Any], known: set[str],
               kin: Kinship | None = None) -> list[str]:
     """Nouns in asking position (:func:`asked_nouns`: "which form is her daughter in", "which primary schools are
@@ -1655,7 +1755,7 @@ def _untraced(query: str, plan: Plan, answered: list[CallRecord], passed: list[A
     near in meaning ("which car": ``vehicle``; a description's words are not asked: it speaks of what it does not
     give). A guardian's record answers no form; a neighbourhood's id and postcode name no
     school."""
-    nouns = asked_nouns(query) - known
+    nouns = (asked_nouns(query) | possessed_nouns(query)) - known
     if not nouns:
         return []
     tools = {t.id: t for t in plan.tools}

@@ -22,6 +22,7 @@ from toolgraph.text.params import (
     LOOKUP_VERBS,
     PERSON_KINDS,
     described_key,
+    input_key,
     is_identifier,
     is_lookup_param,
     is_person_id,
@@ -250,7 +251,8 @@ def exact_first(value: Any, wanted: set[str], depth: int = 0, request: str = "",
 
 #: "the latest inspection", "her most recent booking": the newest record first; "the earliest", "oldest": the oldest
 _NEWEST = re.compile(r" (?:latest|newest|most recent|last|current) ")
-_OLDEST = re.compile(r" (?:earliest|oldest) ")
+_OLDEST = re.compile(r" (?:earliest|oldest|very first) ")  # ("her very first club shipment"; a bare "first" is
+# often no time: "first class", "first name")
 _ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
@@ -409,11 +411,22 @@ def bind(tool: ExecTool, request: str, upstream: list[Upstream], vocabulary: fro
                     break
             if p.name in args:
                 continue
+        if not is_identifier(p.name) and p.name not in required:  # 1a. a filter's value the request says in
+            # words ("unpaid parking tickets": status unpaid) over the same field of an upstream record of another
+            # kind (the permit's status "expired")
+            values = p.enum or (described_values(p.name, p.description or "", tool.description)
+                                if kind == "string" else [])
+            said = _said_values(values, request) if values else []
+            if len(said) == 1:
+                args[p.name], sources[p.name] = said[0], "request (enum)" if p.enum else "request (a listed value)"
+                continue
         said_by_user = is_lookup_param(p.name)  # a search's name or text is the user's ("find_customer(name)"
         # after list_branches along a learnt sequence takes "Claire Moreau", not the branch's name), unless an
         # edge carries that very value
-        for up in (u for u in ordered if u.direct and not (said_by_user and u.resource != p.name)):  # 1. an
-            # upstream output with the parameter's own field, along a plan edge: before another edge's looser
+        for up in (u for u in ordered if u.direct and not (said_by_user and u.resource != p.name) and not (
+                p.name not in required and not _carries(u, p))):  # 1. an upstream output with the
+            # parameter's own field, along a plan edge (an optional filter only along the edge that carries it: a
+            # permit's zone_code narrows no search of a van's tickets): before another edge's looser
             hit = find_field(ranked(up), [p.name])  # match (customer_id from find_customer, not the
             if hit is not None and fits(p, hit[0]):  # (branch_id of the branches before it; a listing's
                 args[p.name], sources[p.name] = hit[0], source(up, hit[1])  # status "available" is no offer's)
@@ -421,7 +434,8 @@ def bind(tool: ExecTool, request: str, upstream: list[Upstream], vocabulary: fro
         if p.name in args:
             continue
         for up in ordered:  # then an upstream output with a field of a matching name
-            if p.name not in required and not up.direct or said_by_user and up.resource != p.name:
+            if p.name not in required and not (up.direct and _carries(up, p) or up.direct and
+                                               is_person_id(p.name)) or said_by_user and up.resource != p.name:
                 continue
             names = _names_for(p.name, up.resource if up.direct else None, request)
             if p.name not in required:  # optional: only an exact field along a plan edge, or the edge's person id
@@ -457,10 +471,7 @@ def bind(tool: ExecTool, request: str, upstream: list[Upstream], vocabulary: fro
         values = p.enum or (described_values(p.name, p.description or "", tool.description) if kind == "string"
                             else [])
         if values:
-            said = [v for v in values if any(  # IPAs; "don't count cancelled ones" names no status to filter by
-                not negated(request, m.start()) for m in re.finditer(
-                    rf"(?<![\w-]){re.escape(str(v).lower().replace('_', ' '))}(?:e?s)?(?![\w-])",
-                    request.lower().replace("_", " ")))]
+            said = _said_values(values, request)  # IPAs; "don't count cancelled ones" names no status
             if not said:  # "our dermatologist" names the value Dermatology; "pediatrician", Pediatrics
                 roots = {field_root(m.group()) for m in re.finditer(r"[a-z]{6,}", request.lower())
                          if not negated(request, m.start())}
@@ -505,6 +516,20 @@ def bind(tool: ExecTool, request: str, upstream: list[Upstream], vocabulary: fro
         if hit is not None:
             args[hit[0]], sources[hit[0]] = hit[1], f"request ({hit[2]}, the lookup's one filter)"
     return Binding({k: _as_type(v, _param_type(tool, k)) for k, v in args.items()}, sources)
+
+
+def _carries(up: Upstream, p: Param) -> bool:
+    """Whether the plan edge from ``up`` carries the value of parameter ``p`` (an edge that names no resource may
+    carry any; one for the field its description names: "vessel: registration")."""
+    return not up.resource or input_key(up.resource) == input_key(p.name) or \
+        up.resource.lower() in (p.name.lower(), described_key(p.description or ""))
+
+
+def _said_values(values: list[Any], request: str) -> list[Any]:
+    """The values the request says as words ("in_progress" as "in progress" too, a plural too), not negated."""
+    text = request.lower().replace("_", " ")
+    return [v for v in values if any(not negated(request, m.start()) for m in re.finditer(
+        rf"(?<![\w-]){re.escape(str(v).lower().replace('_', ' '))}(?:e?s)?(?![\w-])", text))]
 
 
 def _in_enum(value: Any, enum: list[Any]) -> bool:

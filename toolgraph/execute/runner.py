@@ -23,6 +23,7 @@ from toolgraph.execute.outcome import is_empty, leaves
 from toolgraph.execute.pages import merge_page, next_page
 from toolgraph.execute.params import Binding, Upstream, bind, find_field, schema_of, validate
 from toolgraph.planner.models import Plan
+from toolgraph.text.glossary import terse_id_aliases
 from toolgraph.text.params import is_identifier, role_key
 from toolgraph.text.reading import read, vocabulary_of
 from toolgraph.text.schema import described_aliases
@@ -277,7 +278,7 @@ class Runner:
                 known = self._tools.get(rec.tool)
                 out.append(Upstream(rec.id, rec.tool, rec.raw_value, direct.get(tool_id), tool_id in direct,
                                     tuple(str(v) for v in rec.arguments.values()),
-                                    described_aliases(known.description) if known else {}))
+                                    _aliases(known.description, rec.raw_value) if known else {}))
         return out
 
     # -- one call ---------------------------------------------------------------------------------------------------
@@ -354,7 +355,7 @@ class Runner:
                 return False
             chain.append(Upstream(sub.id, tool_id, sub.raw_value, None, True,
                                   tuple(str(v) for v in sub.arguments.values()),
-                                  described_aliases(tool.description) if tool else {}))
+                                  _aliases(tool.description, sub.raw_value) if tool else {}))
         last = call.replanned[-1]
         planned, stand_in = await self._tool(call.tool), await self._tool(last.tool)
         if planned is not None and stand_in is not None and self._writes(planned):
@@ -643,3 +644,10 @@ class Runner:
         except LLMError as exc:
             raise ArgumentError(f"{tool.id}: no valid arguments from the LLM: {exc}") from exc
         return Binding(validated, {k: "llm" for k in validated})
+
+
+def _aliases(description: str, value: Any) -> dict[str, str]:
+    """A response's fields that are ids of another name, as its tool's description says: "advisor_id is the
+    teacher id", short keys spelled out, terse keys glossed as ids ("trn (course id needed before use)")."""
+    return {**terse_id_aliases(description, value), **described_aliases(description)}
+

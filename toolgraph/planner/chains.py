@@ -100,7 +100,11 @@ def tool_kind(card: ToolCard) -> str | None:
 def tool_kinds(card: ToolCard) -> set[str]:
     """Every kind a tool's name and path speak of (``/tv/{tv_id}/credits``: show; ``Get Person Images``: person),
     and the kinds its answer's own fields hold (a movie's credits: ``cast``, ``crew``: people)."""
-    text = f"{bare_path(card)} {card.name} {' '.join(schema_keys(card.output_schema, depth=1))}"
+    return words_kinds(f"{bare_path(card)} {card.name} {' '.join(schema_keys(card.output_schema, depth=1))}")
+
+
+def words_kinds(text: str) -> set[str]:
+    """The kinds of thing a text's words name (``member_id``: person)."""
     return {k for w in WORD.findall(text.lower().replace("_", " ")) for k in (KIND_OF.get(w), KIND_OF.get(stem(w)))
             if k}
 
@@ -467,20 +471,39 @@ class ChainFinder:
                             seen: set[tuple[str, ...]], people: bool) -> list[Chain]:
         """"Which open issues are assigned to Maria Lopez", "any full kegs of gorse bloom": each chain to a goal
         with an optional id filter (``assignee_id``, ``beer_id``), started instead at a lookup that provides it
-        and needs nothing (``GET /users?name=``, ``search_beers(query=)``); a person's filter only when the
-        request names someone."""
-        filters = self.graph.id_filters(goal) if people else {
-            r: ps for r, ps in self.graph.id_filters(goal).items() if not is_person_id(r)}
-        lookups = [p for ps in filters.values() for p in ps if p not in blocked and p in self.graph.tools([p])
-                   and self.graph.cards[p].takes_a_name() and not self.graph.needed_inputs([p])]
+        and needs nothing (``GET /users?name=``, ``search_beers(query=)``); likewise a chain whose first tool lists
+        things with such a filter ("how much did wendeline marsh pay for the rekey": her jobs listed by her
+        customer id, then the job, then its invoice); a person's filter only when the request names someone."""
+        lookups: dict[tuple[str, bool], list[str]] = {}
+
+        def of(tool: str, first: bool = False) -> list[str]:
+            """The lookups that feed ``tool``'s id filters; for a chain's first tool, only those that find the
+            kind of thing the filter identifies (its clients by the client's id, never by the client's home
+            branch: the salon's appointments there are everyone's)."""
+            if (tool, first) not in lookups:
+                filters = self.graph.id_filters(tool) if people else {
+                    r: ps for r, ps in self.graph.id_filters(tool).items() if not is_person_id(r)}
+                lookups[(tool, first)] = list(dict.fromkeys(
+                    p for r, ps in filters.items() for p in ps if p not in blocked and p in self.graph.tools([p])
+                    and self.graph.cards[p].takes_a_name() and not self.graph.needed_inputs([p])
+                    and (not first or self._finds(self.graph.cards[p], r))))
+            return lookups[(tool, first)]
+
         out = []
         for chain in found:
-            for p in dict.fromkeys(lookups):
+            for p in dict.fromkeys(of(goal) + (of(chain.tools[0], True) if len(chain.tools) > 1 else [])):
                 tools = [p, *chain.tools]
                 if p not in chain.tools and len(tools) <= self.max_len and tuple(tools) not in seen:
                     seen.add(tuple(tools))
                     out.append(Chain(tools))
         return out
+
+    def _finds(self, lookup: ToolCard, resource: str) -> bool:
+        """Whether a lookup finds the kind of thing ``resource`` identifies (``client_id``: a search of clients; a
+        person's id, ``assignee_id``: a search of people)."""
+        kind = stem(singular(resource.lower().removesuffix("_id").rsplit("_", 1)[-1]))
+        return kind in self._nouns(lookup) or is_person_id(resource) and (
+            "person" in tool_kinds(lookup) or self.facts(lookup).person)
 
     def needs_of(self, ids: list[str], text: str, blocked: set[str] | frozenset[str] = frozenset()
                  ) -> dict[str, dict[str, list[str]]]:
@@ -609,6 +632,9 @@ class ChainFinder:
         parts["best"] = w.best * max(sims.values(), default=0.0)
         if req.kinds:
             handled = set().union(*(f.kinds for f in facts))
+            for t in chain.tools:  # a tool that takes the member id the request hands over ("member MB-10231")
+                if self.given(text, cards[t]):  # handles members
+                    handled |= words_kinds(" ".join(str(p.get("name") or "") for p in cards[t].required))
             parts["kinds"] = w.kinds * len(req.kinds & handled) / len(req.kinds)
         # what the chain's tools say they are about: names and paths, the goal's fields; an input an earlier tool
         # provides is no evidence ("find member by email" after the member's record says nothing new of email)
@@ -620,8 +646,10 @@ class ChainFinder:
         chain.answers = req.asked & answered
         chain.questions = sum(bool(g & answered) for g in req.wanted_groups)  # ("who ..., and where ...?": 2)
         parts["answer_type"] = w.answer_type if req.wanted & facts[-1].answer and not (  # "who's been assigned
-            WORKER_ASKED.search(text.lower()) and any(stem(r) in facts[-1].said for r in CLIENT_ROLES)) else 0.0
-        # to job J-40288": the one doing the work, not the client's record
+            WORKER_ASKED.search(text.lower()) and any(stem(r) in facts[-1].said for r in CLIENT_ROLES)) and not (
+            len(chain.tools) == 1 and _COUNT_ASKED.search(text) and self._takes_handed(text, goal)) else 0.0
+        # to job J-40288": the one doing the work, not the client's record; "how many times has kwame@... been
+        # out picking": the lookup of the one handed over counts none of what is asked
         parts["cover"] = w.cover * self.cover(req, [cards[t] for t in chain.tools])
         parts["start"] = self.start(first, req.mentions, text)
         if first.required and self.given(text, first) == len(first.required):  # the user handed over its inputs
@@ -744,6 +772,10 @@ def _route_ends(text: str, offers: list[Any]) -> set[str]:
     return out
 
 
+_COUNT_ASKED = re.compile(r"\b(?:how many|number of|count of)\b", re.IGNORECASE)
+_TIMES = re.compile(r"\b(?:how many|number of|count of)\s+times\b", re.IGNORECASE)
+
+
 @dataclass
 class RequestFacts:
     """What the chain score reads of a request, computed once."""
@@ -766,6 +798,8 @@ class RequestFacts:
         asked = {stem(x) for x in content_words(text) if len(x) > 1 and x not in BM25_STOPWORDS} - \
             {stem(x) for m in named if not ACRONYM.fullmatch(m.text)  # (an IBAN, a VIN is asked, not named)
              for x in content_words(m.text)}  # (question words: ``wanted`` reads them)
+        if _TIMES.search(text):  # "how many times was it hired": occurrences counted, no time asked
+            asked.discard(stem("times"))
         unit = None
         if vector is not None:
             v = np.asarray(vector, dtype=np.float32)

@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import calendar
+import datetime
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -96,7 +97,8 @@ NOT_NAMES = {"I", "I'm", "I've", "TV", "OK", "Please", "Who", "What", "When", "W
              "Here", "Yes", "No", "Hi", "Hello", "Hey", "Thanks", "We", "We're", "You", "It", "It's", "Whoever",
              "Whose", "Whom", "Now", "Just", "Still", "Okay"} | {
     d.capitalize() + s for d in ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-    for s in ("", "s")}  # (a weekday names no record: "close on Saturdays")
+    for s in ("", "s")} | {"Mon", "Tue", "Tues", "Wed", "Thu", "Thur", "Thurs", "Fri", "Sat", "Sun"}  # (a weekday
+# names no record: "close on Saturdays", "the week of Mon 15th Feb")
 PREPOSITIONS = frozenset("about above across after against along among around at before behind below beneath beside "
                          "besides between beyond by despite during except for from in inside into near of off on onto "
                          "out outside over past per since through throughout till to toward towards under until unto "
@@ -113,8 +115,16 @@ _OPENS = frozenset("since after from starting".split())
 _CLOSES = frozenset("until till before through to up".split())
 
 
+_PARTY_OF = re.compile(r"\b(party|group|table|team)\s+of\s+(\d+|[a-z]+)\b", re.IGNORECASE)
+_WEEK_OF = re.compile(r"\bweek\s+(?:of|starting|beginning|commencing)\s+"
+                      r"(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s+)?(?:the\s+)?$")
+
+
 def _before(text: str, start: int) -> str:
-    """The word right before ``start``, lower case ("since" before a date), or ""."""
+    """The word right before ``start``, lower case ("since" before a date), or ""; "week" for a date that starts a
+    week ("the week of Mon 15th Feb 2027"): a range of seven days."""
+    if _WEEK_OF.search(text[max(0, start - 40):start].lower()):
+        return "week"
     words = re.findall(r"[a-z]+", text[max(0, start - 12):start].lower())
     return words[-1] if words else ""
 
@@ -293,6 +303,10 @@ def read(text: str, vocabulary: frozenset[str] | set[str] = frozenset()) -> list
         n = ORDINALS.get(word) or (int(word[:-2]) if word[:-2].isdigit() else None)
         if n is not None and noun.lower() not in STOP:
             add(Offer(n, "count", singular(noun.lower()), m.start()), m.span(1))
+    for m in _PARTY_OF.finditer(text):  # "a party of 2", "a group of six": a count of the party
+        n = _number(m.group(2))
+        if n is not None and free(m.span(2)):
+            add(Offer(n, "count", m.group(1).lower(), m.start()), m.span(2))
     units: list[tuple[int, int]] = []  # the unit words of counts ("ten people", "a couple of cans"): no names
     for m in _COUNT.finditer(text):
         n, unit = _number(m.group(1)), m.group(2)
@@ -526,6 +540,13 @@ def pick(name: str, kind: str, description: str, offers: list[Offer], used: set[
         dates = sorted((o for o in offers if o.kind == "date"), key=lambda o: o.start)
         if edge and len(dates) == 2:  # "between 3/15/2027 and 3/21/2027": the range's ends, in the request's order
             return _took(dates[0] if edge == "first" else dates[-1], used, "date")
+        week = next((o for o in dates if o.noun == "week"), None) if edge else None
+        if week is not None and len(dates) == 1:  # "the week of 15 March 2027": that day and the six after it
+            if edge == "first":
+                return _took(week, used, "date")
+            day = datetime.date.fromisoformat(str(week.value)) + datetime.timedelta(days=6)
+            used.add(id(week))
+            return day.isoformat(), "last day of the week"
         other = (_OPENS if edge == "last" else _CLOSES) if edge else frozenset()  # ("since 4 January 2027" has no
         o = first(lambda o: o.kind == "date" and o.noun not in other)  # end: its date is no date_to)
         if o:
@@ -557,9 +578,10 @@ def pick(name: str, kind: str, description: str, offers: list[Offer], used: set[
     if o is not None and (kind != "integer" or isinstance(o.value, int)):
         return _took(o, used, f"id after {o.noun!r}")
     if is_identifier(name):  # an id is never a name or a count: an identifier-shaped token at most, and one
-        o = first(lambda o: o.kind == "identifier" and abbreviates(str(o.value), parts)) if kind == "string" and \
-            not any(x.kind == "noun_id" for x in offers) else None  # whose letters may name its kind (INC-4420
-        return _took(o, used, "identifier") if o else None  # for incident_id, not server_id); an ISBN: only isbn
+        o = first(lambda o: o.kind == "identifier" and id(o) not in used and abbreviates(str(o.value), parts)) \
+            if kind == "string" and not any(x.kind == "noun_id" for x in offers) else None  # whose letters may
+        # name its kind (INC-4420 for incident_id, not server_id; S-103 for show_id, and then not for sponsor_id
+        return _took(o, used, "identifier") if o else None  # too: one id is one thing's); an ISBN: only isbn
     if kind in ("integer", "number"):
         o = first(lambda o: o.kind == "count" and bool(unit_names(o.noun) & (parts | desc)))
         if o:

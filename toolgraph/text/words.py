@@ -189,7 +189,8 @@ ATTRIBUTE_STOPWORDS = frozenset(
 
 
 #: short forms APIs name fields with, and the words a request says them in (``size_sqm``: square metres)
-ABBREVIATIONS = {"sqm": "square metres", "m2": "square metres", "sqft": "square feet", "ft2": "square feet",
+ABBREVIATIONS = {"composition": "material", "fibre": "material", "fiber": "material", "fibres": "material",
+                 "sqm": "square metres", "m2": "square metres", "sqft": "square feet", "ft2": "square feet",
                  "kg": "kilograms weight", "kgs": "kilograms weight", "lbs": "pounds weight", "km": "kilometres",
                  "kcal": "calories", "qty": "quantity", "amt": "amount", "dob": "date of birth birthday born",
                  "addr": "address", "tel": "telephone phone", "mob": "mobile phone", "desc": "description",
