@@ -650,7 +650,7 @@ def test_a_terse_key_its_description_glosses_as_an_id_feeds_that_id() -> None:
 
     described = "Machine record: id, nm (name), kind, trn (course id needed before use), st (ok/down), notes."
     machine = {"id": "EQ-42", "nm": "TIG Welder", "trn": "SC-TIG", "st": "ok"}
-    aliases = terse_id_aliases(described, machine)
+    aliases = terse_id_aliases(described, machine.keys())
     assert aliases == {"trn": "course_id"}
     up = Upstream("c2", "t/get_machine", machine, "course_id", True, ("EQ-42",), aliases)
     t = tool(optional=(("course_id", "string"), ("month", "string")))

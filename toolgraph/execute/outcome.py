@@ -387,6 +387,17 @@ def _time_named(query: str, record: Any) -> bool:
 _NO_TOOL_WORDS = frozenset({"_"})
 
 
+def _plain(text: str) -> str:
+    """A name as words, lower case, without its title ("Mr. Haruto Sato" is the Haruto Sato a request names)."""
+    return " ".join(w for w in re.findall(r"[a-z]+", text.lower()) if w not in HONORIFICS)
+
+
+def _named_plainly(query: str) -> set[str]:
+    """The names a request gives (capitalised or not: "amara osei"), as :func:`_plain` words."""
+    return {_plain(str(o.value)) for o in read(query, _NO_TOOL_WORDS)
+            if o.kind in ("name", "cue", "quoted") or o.kind.startswith("residual")}
+
+
 def meets(ask: Ask, value: Any, query: str = "") -> bool:
     """Whether a goal call's parsed response meets one ask."""
     if ask.kind == "count" and (ask.word == "how much" or any(  # an amount, not how many items a list holds
@@ -407,12 +418,8 @@ def meets(ask: Ask, value: Any, query: str = "") -> bool:
             return any(_looks_time(k, v) for r in _records(value) if not _is_person_record(r) for k, v in leaves(r))
         return any(_looks_time(k, v) for k, v in pairs)
     if ask.kind == "person":  # someone other than the people the request names ("who approved Ama's leave")
-        def plain(text: str) -> str:  # ("Mr. Haruto Sato" is the Haruto Sato the request names)
-            return " ".join(w for w in re.findall(r"[a-z]+", text.lower()) if w not in HONORIFICS)
-
-        named = {plain(str(o.value)) for o in read(query, _NO_TOOL_WORDS)  # ("amara osei" named in lower case)
-                 if o.kind in ("name", "cue", "quoted") or o.kind.startswith("residual")}
-        return any(_looks_person(k, v) and plain(v) not in named for k, v in pairs)
+        named = _named_plainly(query)
+        return any(_looks_person(k, v) and _plain(v) not in named for k, v in pairs)
     if ask.kind == "place":  # "where": an address, a room, a shelf, coordinates
         return any({p.lower() for x in k for p in key_parts(x)} & PLACE_KEYS for k, v in pairs
                    if v not in (None, "") and not isinstance(v, bool))
@@ -1149,13 +1156,11 @@ def _own_side(query: str, answered: list[CallRecord]) -> list[str]:
     request names (her own record gives her own team)."""
     if not _AGAINST.search(query.lower()):
         return []
-    named = {" ".join(re.findall(r"[a-z]+", str(o.value).lower())) for o in read(query, _NO_TOOL_WORDS)
-             if o.kind in ("name", "cue", "quoted") or o.kind.startswith("residual")}
-    named.discard("")
+    named = _named_plainly(query) - {""}
     out = []
     for c in answered:
         for r in _records(_value(c)):
-            own = [" ".join(re.findall(r"[a-z]+", v.lower())) for k, v in r.items() if isinstance(v, str)
+            own = [_plain(v) for k, v in r.items() if isinstance(v, str)
                    and str(k).lower() in _OWN_NAME_KEYS] if isinstance(r, dict) else []  # (a game's bowler is no
             hit = next((t for t in own if t.count(" ") >= 1 and any(t in n for n in named)), None)  # record's name)
             if hit:

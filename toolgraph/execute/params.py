@@ -411,11 +411,12 @@ def bind(tool: ExecTool, request: str, upstream: list[Upstream], vocabulary: fro
                     break
             if p.name in args:
                 continue
+        # its enum, or a string's values the descriptions list ("filtered by status (open, investigating, ...)")
+        values = p.enum or (described_values(p.name, p.description or "", tool.description) if kind == "string"
+                            else [])
         if not is_identifier(p.name) and p.name not in required:  # 1a. a filter's value the request says in
             # words ("unpaid parking tickets": status unpaid) over the same field of an upstream record of another
             # kind (the permit's status "expired")
-            values = p.enum or (described_values(p.name, p.description or "", tool.description)
-                                if kind == "string" else [])
             said = _said_values(values, request) if values else []
             if len(said) == 1:
                 args[p.name], sources[p.name] = said[0], "request (enum)" if p.enum else "request (a listed value)"
@@ -467,9 +468,7 @@ def bind(tool: ExecTool, request: str, upstream: list[Upstream], vocabulary: fro
         if p.name in args:
             continue
         # 2. an enum value the request mentions (as a word; "in_progress" as "in progress" too); a string's values
-        # listed by the descriptions count as its enum ("filtered by status (open, investigating, resolved)")
-        values = p.enum or (described_values(p.name, p.description or "", tool.description) if kind == "string"
-                            else [])
+        # listed by the descriptions count as its enum (``values``, above)
         if values:
             said = _said_values(values, request)  # IPAs; "don't count cancelled ones" names no status
             if not said:  # "our dermatologist" names the value Dermatology; "pediatrician", Pediatrics

@@ -649,5 +649,5 @@ class Runner:
 def _aliases(description: str, value: Any) -> dict[str, str]:
     """A response's fields that are ids of another name, as its tool's description says: "advisor_id is the
     teacher id", short keys spelled out, terse keys glossed as ids ("trn (course id needed before use)")."""
-    return {**terse_id_aliases(description, value), **described_aliases(description)}
-
+    return {**terse_id_aliases(description, (k for key, _ in leaves(value) for k in key)),
+            **described_aliases(description)}

@@ -97,21 +97,7 @@ def terse_id(description: str, key: str) -> str | None:
     return f"{singular(words[words.index('id') - 1])}_id"
 
 
-def terse_id_aliases(description: str, value: Any) -> dict[str, str]:
+def terse_id_aliases(description: str, keys: Iterable[str]) -> dict[str, str]:
     """{terse key: the id it holds} for the keys of a response (:func:`terse_id`): an upstream record's ``trn``
     is the course id a later call takes."""
-    keys: set[str] = set()
-
-    def walk(v: Any, depth: int = 0) -> None:
-        if depth > 8:
-            return
-        if isinstance(v, dict):
-            for k, x in v.items():
-                keys.add(str(k))
-                walk(x, depth + 1)
-        elif isinstance(v, list):
-            for x in v[:20]:
-                walk(x, depth + 1)
-    walk(value)
-    return {k: i for k in sorted(keys) if (i := terse_id(description, k))}
-
+    return {k: i for k in sorted(set(keys)) if (i := terse_id(description, k))}
