@@ -32,7 +32,7 @@ from toolgraph.text.params import (
     names_part_of,
     role_key,
 )
-from toolgraph.text.schema import described_output_text, schema_fields
+from toolgraph.text.schema import described_output_text, listed_keys, quoted_key_meanings, schema_fields
 from toolgraph.text.words import singular, split_case
 
 
@@ -112,6 +112,10 @@ _GLOSSED_ID = re.compile(r"(?<![\w-])[`\"']*[a-z][a-z0-9_]{0,11}[`\"']*\s*(?:\(|
                          r"(?:[a-z]+\s+)?([a-z]+)(?:'s)?\s+id\b")
 
 
+#: an id a key's meaning names: "member id of the person offering it", "the yarn id on offer"
+_MEANT_ID = re.compile(r"\b([a-z]+)(?:'s)?\s+id\b")
+
+
 def described_outputs(description: str, own_inputs: set[str], wanted: set[str], name: str = "") -> list[str]:
     """Resources (among ``wanted``: what other tools take) that a description says its tool gives. What the tool
     itself takes is not an output, nor what follows 'for', 'by', 'of a' or 'given' (what it is asked about).
@@ -120,8 +124,11 @@ def described_outputs(description: str, own_inputs: set[str], wanted: set[str], 
     takes the segment before it; a key glossed as an id gives that id ("Keys: rental_id, cust (customer id)")."""
     said = described_output_text(re.sub(r"[`\"]", "", description or ""), with_clauses=True)  # ("``boat`` id")
     found = {k for k in wanted if k not in own_inputs and _mentions(said, k)} if said.strip() else set()
-    for kind in _GLOSSED_ID.findall(" ".join((description or "").lower().split())):  # "Keys: cust (customer
-        if f"{kind}_id" in wanted and f"{kind}_id" not in own_inputs:  # id), spon: sponsor id, show = show id"
+    text = " ".join((description or "").lower().split())
+    listed = [m for _, m in listed_keys(description or "") + quoted_key_meanings(text)]  # ('"by" member id of
+    kinds = _GLOSSED_ID.findall(text) + [k for m in listed for k in _MEANT_ID.findall(m)]  # the person offering it')
+    for kind in kinds:  # "Keys: cust (customer id), spon: sponsor id, show = show id"
+        if f"{kind}_id" in wanted and f"{kind}_id" not in own_inputs:
             found.add(f"{kind}_id")
     if name and _SHAPE_ID.search(description or ""):
         nouns = [singular(w) for w in split_case(name).lower().replace("_", " ").replace("-", " ").split()]

@@ -16,7 +16,7 @@ from toolgraph.tool import Tool
 
 # Names that identify something without saying what: matched only when qualified by their subject
 # ("id" of a person -> "person_id").
-IDENTITY = frozenset("id key code name title slug uid".split())
+IDENTITY = frozenset("id key code ref name title slug uid".split())  # (a booking's `ref`: booking_ref)
 # Names of settings and envelopes, not resources: never matched.
 NOISE = frozenset(
     "type value data text result item status message url link q query page limit offset size count total format "

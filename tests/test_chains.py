@@ -615,3 +615,54 @@ def test_the_lookup_of_the_one_handed_over_counts_nothing_a_how_many_question_as
     ids = import_spec(store, tmp_path, PICKING, "orchard")
     assert planned(store, "How many times has kwame.osei@example.com been picking this season?",
                    ids) == ["GET /pickers", "GET /pickers/{picker_id}/visits"]
+
+
+def test_a_goal_named_for_a_things_details_fetches_one_of_them() -> None:
+    """"Booking details" after "Bookings of one guest" narrows the guest's bookings to one; "details" is no
+    plural of things the goal lists."""
+    from toolgraph.planner.chains import narrows
+
+    assert narrows("What upcoming bookings has hamish.strachan@example.net got with us?",
+                   ["Find guests", "Bookings of one guest", "Booking details"])
+    assert not narrows("What are the details of hamish's booking BK-27402?",
+                       ["Bookings of one guest", "Booking details"])
+    # one of the things asked in the plural, got by its id on the way (a student's bookings), unless one is picked
+    from toolgraph.planner.chains import ChainFinder
+    from toolgraph.planner.graph import ToolCard
+
+    lesson = ToolCard(id="g/getLesson", name="Get a lesson", required_params=[{"name": "lesson_id", "type": "string",
+                                                                              "location": "path"}])
+    seats = ToolCard(id="g/seats", name="Seat map of a flight", required_params=[{"name": "flight_id",
+                                                                                 "type": "string"}])
+    assert ChainFinder._one_of_many("Which lessons is elodie@example.com booked on in June 2027?", lesson)
+    assert not ChainFinder._one_of_many("When does elodie's first lesson start? Her lessons are at Gullrock.", lesson)
+    assert not ChainFinder._one_of_many("Any aisle seats still free on the flight for booking ZP5D7Y?", seats)
+
+
+def test_a_membership_is_no_thing_the_member_owns_and_a_keys_list_says_what_a_tool_gives() -> None:
+    """"rosalind hartigan's membership": she is the member, so the member search is where to look her up; a tool
+    with no output schema gives what its description's "Keys:" list names ("rst collecting rules")."""
+    from toolgraph.planner.chains import _possessed, answer_words
+    from toolgraph.planner.graph import ToolCard
+    from toolgraph.text.lexicon import Mention
+
+    assert _possessed([Mention("rosalind hartigan", None)], "when does rosalind hartigan's membership run out?") == set()
+    site = ToolCard(id="g/get_site", name="get_site", required_params=[{"name": "site_id", "type": "string"}],
+                    description="Details of one site (id like S-01). Keys: nm name; grid OS grid reference; rst "
+                                "collecting rules and restrictions; park parking.")
+    assert {"rule", "restriction", "park", "grid"} <= answer_words(site)
+
+
+def test_a_tool_named_for_a_request_changes_data_and_keys_in_brackets_say_it_names_a_person() -> None:
+    from toolgraph.planner.chains import answers_person, changes_data
+    from toolgraph.planner.graph import ToolCard
+
+    def card(name: str, description: str = "") -> ToolCard:
+        return ToolCard(id=f"g/{name}", name=name, description=description,
+                        required_params=[{"name": "meetup_id", "type": "string"}])
+
+    assert changes_data(card("request_swap")) and changes_data(card("sign_up_for_walk"))
+    assert not changes_data(card("get_swap_request"))
+    assert answers_person(card("get_meetup", 'One meetup: "id", "date", "venue", "addr" (street address), "host" '
+                                             "(the host's name) and \"theme\"."))
+    assert not answers_person(card("get_meetup", 'One meetup: "id", "date", "venue", "addr" (street address).'))

@@ -278,6 +278,11 @@ def test_a_docstrings_return_shape_and_its_terse_id_keys_feed_the_tools_that_tak
     assert described_outputs("One rental. Keys: rental_id, cust (customer id), out, due, st (bkd / out / ret)",
                              {"rental_id"}, {"customer_id", "rental_id"}, "get_rental") == ["customer_id"]
     assert described_outputs("Get a customer by id.", {"customer_id"}, {"customer_id"}, "get_customer") == []
+    # a key quoted as code, its meaning after a space: '"by" member id of the person offering it'
+    assert described_outputs('One swap listing. Keys: "lid" listing id; "by" member id of the person offering it; '
+                             '"yarn" the yarn id on offer; "st" status.', {"listing_id"},
+                             {"listing_id", "member_id", "yarn_id", "meetup_id"}, "get_swap_listing") == [
+        "member_id", "yarn_id"]
 
 
 def test_a_key_glossed_as_code_or_before_its_bracket_reads_as_it_says_and_a_list_of_values_is_no_meaning() -> None:

@@ -389,3 +389,34 @@ def test_a_record_dated_in_the_month_the_request_names_comes_first() -> None:
     query = "How many places are still free on the 'Wheel Throwing for Beginners' course that starts in April 2027?"
     ranked = exact_first(classes, {"wheel throwing for beginners"}, request=query)
     assert [c["class_id"] for c in ranked["classes"]] == ["CL-318", "CL-310"]
+
+
+def test_a_bare_ref_in_a_listed_booking_fills_the_booking_ref_and_is_its_resource() -> None:
+    """A booking summary's ``ref`` is a ``booking_ref`` to the miner (the object it sits in says whose) and to
+    the binder (a bare ``ref`` for a parameter ending in ``_ref``, as a bare ``id`` for one ending in ``_id``)."""
+    from gds_jobs.fields import qualified
+    from toolgraph.execute.params import Upstream, bind
+    from toolgraph.models import Param
+
+    assert qualified("ref", ["booking"]) == ["booking_ref"]
+    booking = ExecTool(id="t", name="getBooking", required_params=[Param(name="booking_ref", type="string",
+                                                                         location="path")])
+    listed = {"guest_id": "GS-1070", "bookings": [{"ref": "BK-27058", "arrival": "2027-06-02"}], "count": 1}
+    binding = bind(booking, "how much did corentin dubreuil pay on his last stay?",
+                   [Upstream("c1", "listGuestBookings", listed, "booking_ref")])
+    assert binding.arguments == {"booking_ref": "BK-27058"} and binding.sources["booking_ref"].endswith("ref")
+
+
+def test_a_route_asked_from_one_end_to_the_other_is_not_the_one_back() -> None:
+    from toolgraph.execute.params import exact_first
+
+    routes = {"routes": [
+        {"route_id": "R-11", "name": "Carrickmoor - Inchbrae", "origin": "Carrickmoor", "destination": "Inchbrae"},
+        {"route_id": "R-12", "name": "Inchbrae - Carrickmoor", "origin": "Inchbrae", "destination": "Carrickmoor"}]}
+    first = exact_first(routes, set(), request="how many inchbrae to carrickmoor sailings are still scheduled?")
+    assert first["routes"][0]["route_id"] == "R-12"
+    back = exact_first(routes, set(), request="sailings from carrickmoor to inchbrae on 3/15/2027")
+    assert back["routes"][0]["route_id"] == "R-11"
+    legs = [{"leg": "L1", "origin": "Oslo", "destination": "Bergen"}, {"leg": "L2", "origin": "Bergen",
+                                                                      "destination": "Oslo"}]
+    assert exact_first(legs, set(), request="the bergen to oslo train")[0]["leg"] == "L2"

@@ -21,6 +21,7 @@ from toolgraph.execute.outcome import holds_id, judge
 from toolgraph.execute.run import execute_plan
 from toolgraph.planner.chains import changes_data
 from toolgraph.text.reading import abbreviates, pick, read
+from toolgraph.text.words import stem
 from toolgraph.tool import Tool
 
 BATCHES = {"BT-0436": {"batch_id": "BT-0436", "beer": "Lanternlight Pale", "fg": 1.011, "brite_tank": "BBT-1"}}
@@ -197,3 +198,26 @@ def test_one_of_several_listed_is_followed_when_the_request_names_it() -> None:
     found = lookups([Tool(id=f"{GROUP}/getbranch", name="getBranch", method="GET",
                           required_params=[{"name": "branch_id", "type": "string"}])], changes_data)
     assert [lk.tool.name for lk, _ in to_follow(query, plan, [listed], found)] == ["getBranch"]
+
+
+def test_a_lookup_named_for_its_things_record_and_an_id_a_description_glosses_in_code_are_followed() -> None:
+    """"Get a mooring site" and "Get a boater's contact details" look one thing up by its id (not
+    listSitePackages); a boat's `home` glossed as "home mooring id" holds the mooring's id, and its `wway`,
+    "waterway code of the home mooring", a waterway's, not a second mooring's."""
+    from toolgraph.execute.outcome import ids_of
+    from toolgraph.text.glossary import glossed, key_meanings, terse_id
+
+    def tool(name: str, required: list[str]) -> Tool:
+        return Tool(id=f"g/{name}", name=name, method="GET",
+                    required_params=[{"name": n, "type": "string"} for n in required])
+
+    found = lookups([tool("Get a mooring site", ["mooring_id"]), tool("Get a boater's contact details",
+                                                                      ["boater_id"]),
+                     tool("listSitePackages", ["site_id"])], changes_data)
+    assert [lk.tool.name for lk in found] == ["Get a mooring site", "Get a boater's contact details"]
+    described = ("The register entry of one boat: `id` boat id; `nm` boat name; `home` home mooring id (`MR-###`); "
+                 "`wway` waterway code of the home mooring (MOR, LRK).")
+    boat = {"id": "NB-2231", "nm": "Tansy Lee", "home": "MR-305", "wway": "MOR"}
+    assert terse_id(described, "home") == "mooring_id"
+    with glossed(key_meanings(described, None, list(boat))):
+        assert ids_of(boat, frozenset({stem("mooring")})) == {"MR-305"}

@@ -1417,3 +1417,92 @@ def test_what_a_thing_is_made_of_and_why_something_happened_need_a_field_that_sa
     assert outcome.status == "partial" and "why" in " ".join(outcome.reasons)
     held.raw_value = {**held.raw_value, "notes": "torn hem"}
     assert judge(plan.query, plan, [held]).status == "success"
+
+
+def test_a_persons_name_must_be_in_one_record_and_a_remaining_count_or_measure_answers() -> None:
+    """A name whose words only turn up in different records (Idris Pennock's, a boat named Iris) was never found;
+    nor was one a lookup took and answered with everything else; "how many visits are left" is a count each record
+    holds (``left: 13``); "how many metres" and "how much yarn do I need" are answered by ``metres_needed``; "what
+    date does her licence expire" wants an expiry, not the year the boat was built."""
+    plan = make_plan("Is Iris Pennock's boat licensed? What date does her licence expire?", [["boaters"], ["boat"]],
+                     [("boaters", "boat", "boater_id")])
+    boaters = CallRecord(id="c1", tool=f"{GROUP}/boaters", level=0, status="ok", arguments={"name": "Iris Pennock"},
+                         raw_value=[{"boater_id": "BT-301", "name": "Idris Pennock"},
+                                    {"boater_id": "BT-309", "name": "Jo Iris"}])
+    boat = CallRecord(id="c2", tool=f"{GROUP}/boat", level=1, status="ok",
+                      raw_value={"id": "WB-0430", "nm": "Bluebell", "blt": "2016-04-01", "exp": "2027-05-31"})
+    outcome = judge(plan.query, plan, [boaters, boat])
+    assert outcome.status == "partial" and "'Iris Pennock'" in " ".join(outcome.reasons)
+    boaters.raw_value = [{"boater_id": "BT-312", "name": "Iris Pennock"}]
+    boat.raw_value = {"id": "WB-0430", "nm": "Bluebell", "built": "2016-04-01"}
+    outcome = judge(plan.query, plan, [boaters, boat])
+    assert outcome.status == "partial" and "date" in " ".join(outcome.reasons)
+    boat.raw_value = {"id": "WB-0430", "nm": "Bluebell", "built": "2016-04-01", "licence_expires": "2027-05-31"}
+    assert judge(plan.query, plan, [boaters, boat]).status == "success"
+
+    plan = make_plan("How many visits are left on pass P-20771?", [["pass"]])
+    held = CallRecord(id="c1", tool=f"{GROUP}/pass", level=0, status="ok", arguments={"pass_id": "P-20771"},
+                      raw_value={"id": "P-20771", "typ": "SP20", "left": 13})
+    assert judge(plan.query, plan, [held]).status == "success"
+    held.raw_value = {"id": "P-20771", "typ": "SP20", "expires": "2027-09-30"}
+    assert judge(plan.query, plan, [held]).status == "partial"
+
+    pattern = {"pattern_id": "KP-0412", "name": "Tidewrack Mitts", "metres_needed": 265, "needles": "4.5 mm"}
+    for query in ("How many metres does pattern KP-0412 take?", "How much yarn do I need for pattern KP-0412?"):
+        plan = make_plan(query, [["pattern"]])
+        call = CallRecord(id="c1", tool=f"{GROUP}/pattern", level=0, status="ok",
+                          arguments={"pattern_id": "KP-0412"}, raw_value=pattern)
+        assert judge(plan.query, plan, [call]).status == "success", query
+        call.raw_value = {k: v for k, v in pattern.items() if k != "metres_needed"}
+        assert judge(plan.query, plan, [call]).status == "partial", query
+
+
+def test_a_terse_key_a_description_glosses_with_a_possessive_answers_whose() -> None:
+    from toolgraph.text.glossary import glossed, key_meanings
+
+    described = "A multi-visit pass. Keys: hid = holder's member_id, hn = holder's name, left = visits remaining."
+    assert key_meanings(described, None, ["hid", "hn"]) == {"hid": ("holder", "member", "id"),
+                                                           "hn": ("holder", "name")}
+    plan = make_plan("Whose pass is P-20771?", [["pass"]])
+    held = CallRecord(id="c1", tool=f"{GROUP}/pass", level=0, status="ok", arguments={"pass_id": "P-20771"},
+                      raw_value={"id": "P-20771", "hid": "M-1006", "hn": "Signe Brekken"})
+    with glossed(key_meanings(described, None, ["hid", "hn"])):
+        assert judge(plan.query, plan, [held]).status == "success"
+
+
+def test_the_answer_counts_the_records_a_yes_or_no_field_picks_said_plainly_or_negated() -> None:
+    from toolgraph.execute.answer import rules_answer
+    from toolgraph.execute.outcome import selected
+
+    absences = [{"date": "2027-03-12", "authorised": False}, {"date": "2027-03-05", "authorised": True},
+                {"date": "2027-03-01", "authorised": False}]
+    assert selected("How many unauthorised absences has zofia had?", absences) == (
+        "authorised", False, [absences[0], absences[2]])
+    assert selected("How many absences that were not authorised has she had?", absences)[1] is False
+    assert selected("How many authorised absences has zofia had?", absences) == ("authorised", True, [absences[1]])
+    assert selected("How many absences has zofia had?", absences) is None
+    call = CallRecord(id="c1", tool=f"{GROUP}/absences", level=0, status="ok", raw_value={"absences": absences})
+    text = rules_answer("How many unauthorised absences has zofia nowak had?", [["c1"]], [call]).text
+    assert "2 of the 3 found" in text and "authorised: false" in text
+
+
+def test_the_date_of_the_last_one_answers_when_someone_last_did_it() -> None:
+    from toolgraph.text.glossary import glossed, key_meanings
+
+    described = "Membership record. Keys: nm name; exp membership paid up until (date); sb date of the member's last " \
+                "safety briefing."
+    plan = make_plan("when does rosalind hartigan's membership run out, and when did she last do the safety briefing?",
+                     [["member"]])
+    member = CallRecord(id="c1", tool=f"{GROUP}/member", level=0, status="ok", arguments={"member_id": "M-201"},
+                        raw_value={"id": "M-201", "nm": "Rosalind Hartigan", "exp": "2028-01-31",
+                                   "sb": "2027-08-28"})
+    with glossed(key_meanings(described, None, ["nm", "exp", "sb"])):
+        assert judge(plan.query, plan, [member]).status == "success"
+    member.raw_value = {"id": "M-201", "nm": "Rosalind Hartigan", "exp": "2028-01-31", "lvl": 2}
+    with glossed(key_meanings(described, None, ["nm", "exp", "lvl"])):
+        assert judge(plan.query, plan, [member]).status == "partial"
+    plan = make_plan("When was SANJAY MEHTA's current vehicle last serviced, and what was done?", [["vehicle"]])
+    vehicle = CallRecord(id="c1", tool=f"{GROUP}/vehicle", level=0, status="ok", arguments={"vehicle_id": "VH-09"},
+                         raw_value={"vehicle_id": "VH-09", "current_driver": "Sanjay Mehta",
+                                    "next_service_due": "2027-04-02"})
+    assert judge(plan.query, plan, [vehicle]).status == "partial"  # the next service is not the last one

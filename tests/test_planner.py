@@ -136,6 +136,15 @@ def test_rule_decomposition() -> None:
     assert [s.description for s in joined] == ["does BR-120 have sesame in it, and what do you charge for a full case?"]
     apart = decompose_rules("Is the Alpenrose open? What's the weather in Paris?")  # (a question naming a place)
     assert [s.description for s in apart] == ["Is the Alpenrose open", "What's the weather in Paris?"]
+    # "I need the ..." of what the sentence before named joins it; a remark that asks, orders and names nothing is
+    # context, not a task; "I need a taxi" is a task of its own
+    need = decompose_rules("What bookings has ana@example.net got? I need the refs and arrival dates.")
+    assert [s.description for s in need] == ["What bookings has ana@example.net got, and I need the refs and "
+                                             "arrival dates"]
+    remark = decompose_rules("what stoppages are there on the larkspur navigation in march 2027? planning a trip")
+    assert [s.description for s in remark] == ["what stoppages are there on the larkspur navigation in march 2027 "
+                                               "(planning a trip)"]
+    assert len(decompose_rules("Book a table for two at Luigi. I need a taxi to the airport too.")) == 2
     with pytest.raises(ToolGraphError, match="empty"):
         decompose_rules(" . ")
 

@@ -244,3 +244,36 @@ def test_short_keys_a_description_spells_out_are_read_as_their_fields() -> None:
                     "reg": {"type": "string"}, "ws": {"type": "array", "items": {"type": "string"}}}}})
     outputs = {o.key: o for o in tool_outputs(tool)}
     assert outputs["registration_id"].evidence == "description" and "reg" in outputs["registration_id"].raw
+
+
+def test_literals_are_spelled_out_values_not_emails_dates_decimals_or_apostrophes() -> None:
+    """A literal in a request lets a path segment take it as written ("rust-lang/cargo"); an email's parts, a date's
+    slashes, a decimal and a possessive's apostrophe are none, so a booking's reference is still looked up."""
+    from toolgraph.text.lexicon import CODE_NAME, LITERAL
+
+    def found(text: str) -> list[str]:
+        return [m.group(0) for m in LITERAL.finditer(text)]
+
+    assert found("this is tomás ferreira (tomas.ferreira@example.net). how much do i owe?") == []
+    assert found("What's on juniper & rye café's sunday order? If it's full") == []
+    assert found("the pinot tasting on 5/15/2027, a 13.5 m boat with a 7.2 m beam") == []
+    assert found("open issues in rust-lang/cargo for the v2.45.0 release") == ["rust-lang/cargo", "v2.45.0"]
+    assert found("search for 'segfault on startup' by @torvalds in the pola-rs org") == [
+        "'segfault on startup'", "@torvalds", "pola-rs"]
+    assert CODE_NAME.search("booking_ref") and CODE_NAME.search("sku") and not CODE_NAME.search("repo")
+
+
+def test_a_keys_list_in_a_description_is_read_item_by_item() -> None:
+    from toolgraph.text.schema import listed_keys
+
+    assert listed_keys("Details of one site. Keys: nm name; grid OS grid reference; rst collecting rules and "
+                       "restrictions; park parking.") == [("nm", "name"), ("grid", "os grid reference"),
+                                                         ("rst", "collecting rules and restrictions"),
+                                                         ("park", "parking")]
+    assert listed_keys("A pass. Keys: hid = holder's member_id, typ = pass type (S10 ten-visit, P10 pool), "
+                       "left = visits remaining.") == [("hid", "holder's member_id"), ("typ", "pass type"),
+                                                       ("left", "visits remaining")]
+    assert listed_keys("One rehearsal. Keys: id, dt (date), loc (nm, addr, rm).") == [
+        ("id", ""), ("dt", "date"), ("loc", "nm, addr, rm")]
+    assert listed_keys("A pass with its holder.") == []
+

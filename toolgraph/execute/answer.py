@@ -183,7 +183,8 @@ def _facts(query: str, call: CallRecord, value: Any) -> list[str]:
         key, named, hits = pick
         labels = [lab for r in hits[:5] if (lab := record_label(r))]
         out.append(f"{len(hits)} of the {len(among)} found by {call.tool} [{call.id}] have "
-                   f"{key} {named}" + (f": {', '.join(labels)}{', …' if len(hits) > 5 else ''}" if labels else "")
+                   + (f"{key}: {str(named).lower()}" if isinstance(named, bool) else f"{key} {named}")
+                   + (f": {', '.join(labels)}{', …' if len(hits) > 5 else ''}" if labels else "")
                    + ".")
         records = hits
     elif (match := matching(query, pool := among or (lists[0] if len(lists) == 1 else []))) is not None:  # "any

@@ -20,6 +20,7 @@ from typing import Any
 from toolgraph.execute.models import CallRecord
 from toolgraph.execute.outcome import goal_calls, ids_of, key_parts, lists_in, tool_names_kind
 from toolgraph.planner.models import DataFlow, Plan, PlannedTool, Subtask, SubtaskResult
+from toolgraph.text.lexicon import PICKS_ONE
 from toolgraph.text.params import BARE_ID_WORDS, is_identifier
 from toolgraph.text.words import singular, stem
 from toolgraph.tool import Tool
@@ -28,9 +29,8 @@ FOLLOW_AT_MOST = 2  # lookups tried after a partial run
 _VERBS = {"get", "show", "fetch", "read", "retrieve", "describe", "lookup", "look", "find", "view", "one", "detail",
           "details", "info", "by"}
 _WORD = re.compile(r"[a-z]+")
-#: words by which a request picks one of several listed (the binder orders them so: by_recency, superlative_pick)
-_PICKS = re.compile(r"\b(?:last|latest|newest|most recent|first|earliest|oldest|next|previous|biggest|largest|"
-                    r"smallest|highest|lowest|cheapest|priciest|most|least|best|worst|top)\b")
+#: words for a thing's record after the thing in a lookup's name ("a boater's contact details", "entry")
+_RECORD_WORDS = frozenset("details detail info information record entry profile summary contact card page".split())
 
 
 @dataclass(frozen=True)
@@ -55,8 +55,12 @@ def lookups(tools: Iterable[Tool], writes: Callable[[Tool], bool]) -> list[Looku
                 if p not in _VERBS and p not in BARE_ID_WORDS and p != t.method.lower() and len(p) > 1]
         head = stem(singular(name[-1])) if name else ""  # the thing the tool's name says it gives
         kinds = {stem(singular(p)) for p in key_parts(param) if p not in BARE_ID_WORDS and len(p) > 1} or {head}
-        if head and head in kinds:  # a lookup of the thing by its id: getFlightPlan(plan_id), GET /fabrics/{id};
-            out.append(Lookup(t, param, frozenset(kinds)))  # not get_nutrition(recipe_id), listSitePackages
+        at = max((i for i, p in enumerate(name) if stem(singular(p)) in kinds), default=None)
+        if head and head in kinds or at is not None and all(  # (or the thing, then a word of its record:
+                w in _RECORD_WORDS or singular(w) == w for w in name[at + 1:]):  # "Get a mooring site", "a
+            # boater's contact details")
+            out.append(Lookup(t, param, frozenset(kinds)))  # a lookup of the thing by its id: getFlightPlan(plan_id),
+            # GET /fabrics/{id}; not get_nutrition(recipe_id), listSitePackages
     return out
 
 
@@ -78,7 +82,7 @@ def to_follow(query: str, plan: Plan, calls: list[CallRecord], found: list[Looku
         # listed things of that kind: searchfabrics, then getfabric for "which mill weaves the navy twill")
         if goal is None or set().union(*(v for k, v in held.items() if k != goal.id)) - held[goal.id]:
             continue  # (another on the way: the stylist of the appointment, or the client's favourite?)
-        if len(held[goal.id]) > 1 and not _PICKS.search(query.lower()) and not _one_named(query, _value(goal)):
+        if len(held[goal.id]) > 1 and not PICKS_ONE.search(query.lower()) and not _one_named(query, _value(goal)):
             continue  # (several listed, and the request picks none by order, rank or name: which one is meant?)
         out.append((lookup, goal))
     return out[:FOLLOW_AT_MOST]

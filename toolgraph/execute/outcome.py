@@ -10,12 +10,14 @@ is ``partial`` (something ran) or ``failure`` (nothing did), with the reasons, s
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from toolgraph.execute.compress import dumps, record_label
 from toolgraph.execute.models import CallRecord
+from toolgraph.planner.decompose import remarks
 from toolgraph.planner.models import Plan
 from toolgraph.text.glossary import meaning_of
 from toolgraph.text.lexicon import (
@@ -337,7 +339,8 @@ def asked_fields(query: str, value: Any) -> list[tuple[str, ...]]:
 
 
 #: "when should it arrive", "when does her pass expire": the time of an event a record names by its own words
-_WHEN_EVENT = re.compile(r"\bwhen(?:'s|’s|\s+(?:will|should|does|do|did|is|are|was|were|would|can))\s+"
+_WHEN_EVENT = re.compile(r"\b(?:when|(?:what|which) (?:date|day))"
+                         r"(?:'s|’s|\s+(?:will|should|does|do|did|is|are|was|were|would|can))\s+"
                          r"(?:[\w.@'’-]+\s+){0,5}?(arrive|arriving|expire|expiring|run out|runs out|due)\b|"
                          r"\b(until|by) when\b")
 _EVENT_KEYS: dict[str, tuple[str, ...]] = {
@@ -406,7 +409,9 @@ def meets(ask: Ask, value: Any, query: str = "") -> bool:
     if ask.kind == "count":
         if _per_record_counts(value, query):
             return _counted_field(value, query)
-        return _has_count(value) or _counted_field(value, query)
+        return _has_count(value) or _counted_field(value, query) or bool(_REMAINING.search(query.lower())) and any(
+            _is_number(v) and key and set(key_parts(key[-1])) & _STOCK_KEYS for key, v in leaves(value))
+        # ("how many visits are left on pass P-20771": ``left: 13``, as _counts_other reads it)
     pairs = list(leaves(value))
     if ask.kind == "time":
         event = _WHEN_EVENT.search(query.lower())
@@ -636,11 +641,14 @@ def unused_names(query: str, plan: Plan, calls: list[CallRecord]) -> list[str]:
     """The things the request names (names, ids, codes, emails; toolgraph.text.reading) that no call took as an
     argument or gave back: a run that never touched them did not answer this request."""
     vocabulary = _tool_words(plan)
+    for said in remarks(query):  # ("... I don't want to get anyone in trouble": no trouble to look up)
+        query = query.replace(said, " ")
     every = [r for c in calls for r in (*c.replanned, c)]  # the calls of re-planned paths too
     seen = " ".join((dumps(c.arguments) if not is_empty(_value(c)) else "") + " " + dumps(_value(c))
                     for c in every if c.status == "ok").lower()  # (a lookup that found nothing used no name)
     seen_words = set(re.findall(r"[a-z0-9]+", seen))
     seen_words |= {singular(w) for w in seen_words}
+    together = [_words_with(w) for w in _record_texts(every)]
     out: list[str] = []
     for o in read(query, vocabulary):
         if o.kind not in NAMING_KINDS and not is_subject(query, o) or str(o.value) in out:
@@ -648,7 +656,43 @@ def unused_names(query: str, plan: Plan, calls: list[CallRecord]) -> list[str]:
         words = [w for w in re.findall(r"[a-z0-9]+", str(o.value).lower()) if w not in HONORIFICS]
         if words and not all(w in seen_words or singular(w) in seen_words for w in words):  # (IPAs: an IPA)
             out.append(str(o.value))
+        elif len(words) > 1 and o.kind in ("name", "residual_owner") and not any(
+                all(w in t or singular(w) in t for w in re.findall(r"[a-z0-9]+", _folded(str(o.value)))
+                    if w not in HONORIFICS) for t in together):
+            out.append(str(o.value))  # a person's name, its words in no one record a call gave ("Iris
+            # Pennock": Idris Pennock's record, and a boat named Iris)
     return out
+
+
+def _record_texts(calls: list[CallRecord]) -> Iterator[str]:
+    """The text of each record the calls gave: each object's own scalar values (a name a call took is not found
+    by it: ``listlocks(name="hetty marlow")`` answering with every lock)."""
+    def walk(value: Any, depth: int = 0) -> Iterator[str]:
+        if depth > 8:
+            return
+        if isinstance(value, dict):
+            yield " ".join(str(v) for v in value.values() if isinstance(v, str | int | float))
+            for v in value.values():
+                if isinstance(v, dict | list):
+                    yield from walk(v, depth + 1)
+        elif isinstance(value, list):
+            for v in value:
+                yield from walk(v, depth + 1)
+        elif isinstance(value, str):
+            yield value
+    for c in calls:
+        if c.status == "ok":
+            yield from walk(_value(c))
+
+
+def _words_with(text: str) -> set[str]:
+    words = set(re.findall(r"[a-z0-9]+", _folded(text)))
+    return words | {singular(w) for w in words}
+
+
+def _folded(text: str) -> str:
+    """Lower case without accents ("Pádraig" as "padraig" is written)."""
+    return "".join(ch for ch in unicodedata.normalize("NFKD", text.lower()) if not unicodedata.combining(ch))
 
 
 
@@ -848,7 +892,7 @@ def _other_unit(query: str, answered: list[CallRecord]) -> list[str]:
             continue
         words = {w.lower() for c in answered for key, v in leaves(_value(c))
                  for w in _WORD.findall(" ".join([*key, v if isinstance(v, str) else ""]).replace("_", " "))}
-        if not words & MEASURES[unit]:
+        if not (words | {singular(w) for w in words}) & MEASURES[unit]:  # (``metres_needed``: metres)
             out.append(f"the request asks how many {m.group(1)}; no goal call gave an amount in {unit}s")
     return out
 
@@ -872,9 +916,10 @@ def _other_currency(query: str, answered: list[CallRecord]) -> list[str]:
     return []
 
 
-def selected(query: str, records: list[Any]) -> tuple[str, str, list[dict[str, Any]]] | None:
+def selected(query: str, records: list[Any]) -> tuple[str, str | bool, list[dict[str, Any]]] | None:
     """The records a request picks out of a list by a short value it names (``region: eu-west-1`` for "how many
-    servers ... in eu-west-1", ``category: groceries``): (field, value, those records), when some but not all of
+    servers ... in eu-west-1", ``category: groceries``) or by a yes/no field it names, plainly or negated
+    ("unauthorised absences": ``authorised: false``): (field, value, those records), when some but not all of
     the records hold it; else None. The answer without an LLM counts and totals those (answer.py)."""
     if len(records) < 2 or not all(isinstance(r, dict) for r in records):
         return None
@@ -887,6 +932,21 @@ def selected(query: str, records: list[Any]) -> tuple[str, str, list[dict[str, A
                 rf"(?<![\w-]){re.escape(r[key].lower())}(?![\w-])", low) and len(r[key]) >= 3)]
         if hits and len(hits) < len(records):
             return key, hits[0][key], hits
+    for key in sorted({k for r in records for k, v in r.items() if isinstance(v, bool)}):  # "unauthorised
+        # absences": ``authorised: false``; "paid invoices": ``paid: true``
+        parts = [p for p in key_parts(key) if p not in ("is", "has")]
+        if len(parts) != 1 or len(parts[0]) < 4:
+            continue
+        wanted = {w == parts[0] for w in _WORD.findall(low)  # (said plainly, or with a negating prefix)
+                  if re.fullmatch(rf"(?:un|non|in|im|dis)?{re.escape(parts[0])}", w)}
+        if re.search(rf"\b(?:not|never|isn't|aren't|wasn't|weren't)\s+(?:been\s+|yet\s+)?{re.escape(parts[0])}\b", low):
+            wanted = {False}
+        if len(wanted) != 1:
+            continue
+        value = wanted.pop()
+        hits = [r for r in records if r.get(key) is value]
+        if hits and len(hits) < len(records):
+            return key, value, hits
     return None
 
 
@@ -964,13 +1024,24 @@ def ids_of(value: Any, kinds: frozenset[str], listed_as: str = "") -> set[str]:
         if not key or v in (None, "") or isinstance(v, bool | dict | list):
             continue
         last = key_parts(key[-1])
-        if _names_kind(key[-1], kinds) and (set(last) & BARE_ID_WORDS or isinstance(v, str) and _CODE.match(v)):
+        if _id_of_kind(key[-1], kinds) and (set(last) & BARE_ID_WORDS or isinstance(v, str) and _CODE.match(v)):
             out.add(str(v))
         elif last in (["id"], ["code"]):  # a record's own id: of the thing when its list or tool names it
             owner = next((k for k in reversed(key[:-1]) if not k.isdigit()), None)
             if owner and _names_kind(owner, kinds) or owner is None and tool_names_kind(listed_as, kinds):
                 out.add(str(v))
     return out
+
+
+def _id_of_kind(key: str, kinds: frozenset[str]) -> bool:
+    """Whether a key holds an id of one of the kinds: it names one (``hangar_id``), or its gloss names one right
+    before an id word ("`home` home mooring id"; not "`wway` waterway code of the home mooring": a waterway's)."""
+    meaning = meaning_of(key)
+    at = next((i for i, w in enumerate(meaning) if w in BARE_ID_WORDS), None) if meaning else None
+    if not at:
+        return _names_kind(key, kinds)
+    own = [p.lower() for chunk in re.split(r"[_\-\s.]+", key) for p in _KEY_PART.findall(chunk)]
+    return bool({stem(singular(p)) for p in [*own, meaning[at - 1]]} & kinds)
 
 
 def holds_id(value: Any, kinds: frozenset[str], listed_as: str = "") -> bool:
@@ -1354,9 +1425,13 @@ def _amount_of_other(query: str, answered: list[CallRecord], passed: list[Any]) 
     phrase, stems = thing
     if any({stem(singular(p)) for p in key_parts(_answered_by(c))} & stems for c in answered):
         return []
+    said = {stem(w) for w in _WORD.findall(query.lower())} - stems
     for record in [r for c in answered for r in _records(_value(c))] + passed:
         if {stem(w) for w in _record_words(record)} & stems and _has_amount(record, query):
             return []
+        if isinstance(record, dict) and any(_is_number(v) and any(unit_of(p) for p in key_parts(str(k))) and {
+                stem(p) for p in key_parts(str(k)) if not unit_of(p)} & said for k, v in record.items()):
+            return []  # "how much yarn do I need": ``metres_needed``, a measure named for what the request says
     return [f"the request asks how much {phrase}, and no amount the goal calls gave is of it"]
 
 
@@ -1462,6 +1537,9 @@ def _counts_other(query: str, call: CallRecord, tools: dict[str, Any], kin: Kins
     if counted is None or head is None or not isinstance(value, list | dict) or _counted_field(value, query) or \
             "times" in counted.groups():
         return False  # ("how many times did she check in": the list of what happened counts it)
+    if isinstance(value, dict) and _REMAINING.search(query.lower()) and any(
+            _is_number(v) and set(key_parts(str(k))) & _STOCK_KEYS for k, v in value.items()):
+        return False  # ("how many visits are left on pass P-20771": the pass's ``left: 13``)
     lists = [k for k, v in value.items() if isinstance(v, list)] if isinstance(value, dict) else []
     if any(head in {stem(singular(p)) for p in key_parts(k)} for k in lists):
         return False  # a record listing the things counted counts them ("how many stems": its ``stems``)
@@ -1661,6 +1739,12 @@ _ORDINAL = re.compile(r"\b(?:last|latest|first|earliest|newest|oldest|most\s+rec
                       r"that|which|she|he|they|we|is|was|were|did|does|do|has|had)\b))")
 
 
+#: the order a request picks by, and the words a date field of that one is named with
+_ORDER_WORDS = ((r"\b(?:last|latest|most recent|previous)\b", frozenset("last latest recent previous prev".split())),
+                (r"\b(?:next|upcoming)\b", frozenset("next nxt upcoming".split())),
+                (r"\b(?:first|earliest)\b", frozenset("first earliest".split())))
+
+
 def _unreached(query: str, answered: list[CallRecord], passed: list[Any], kin: Kinship | None = None) -> list[str]:
     """"What was in her very first club shipment" answered by the member's record (``bottles_per_shipment``): the
     request picks one thing of a kind (the first, last, latest, next ...), and no call's answer holds a thing of
@@ -1702,10 +1786,16 @@ def _unreached(query: str, answered: list[CallRecord], passed: list[Any], kin: K
                             kinds |= {p for k2 in x if key_parts(k2)[-1:] and key_parts(k2)[-1] in _ID_PARTS
                                       for p in key_parts(k2)}
     stems = {stem(w) for w in kinds | objects}
+    low = query.lower()
+    order = next((words for cue, words in _ORDER_WORDS if re.search(cue, low)), frozenset())
+    dated = {stem(p) for value in [_value(c) for c in answered] for key, v in leaves(value)
+             if key and _looks_time(key, v) and order & set(key_parts(key[-1])) for p in key_parts(key[-1])}
+    # ("when did she last do the safety briefing": ``sb``, the date of her last safety briefing; not
+    # ``next_service_due`` for "when was it last serviced")
     out = []
     for noun in dict.fromkeys(nouns):
         n = stem(noun)
-        if n in stems or len(n) >= 5 and any(t[:5] == n[:5] for t in stems) or \
+        if n in stems or n in dated or len(n) >= 5 and any(t[:5] == n[:5] for t in stems) or \
                 kin is not None and kin(singular(noun), sorted(kinds)[:400]):
             continue
         out.append(f"the request asks about one {singular(noun)} (the {noun} it picks), and no call gave any")
@@ -1792,8 +1882,13 @@ def _untraced(query: str, plan: Plan, answered: list[CallRecord], passed: list[A
                 len(n) >= 5 and any(t[:5] == n[:5] for t in trace):
             continue  # (an "email address" is an email; a "seal number" a seal)
         word = words[at[0]] if at else n
-        if kin is not None and kin(singular(word), sorted(said)[:400]):  # (what the data says: a description
-            # speaks of much it does not give, "for gates use ..." near in meaning to a "route" it mentions)
+        if stem(singular(word)) in trace:
+            continue  # ("the refs": ``ref``)
+        one = singular(word)
+        kept = sorted(w for w in said if not (w.startswith(one) and len(w) > len(one) + 2 and singular(w) != one))
+        if kin is not None and kin(one, kept[:400]):  # (what the data says: a description speaks of much it does
+            # not give, "for gates use ..." near in meaning to a "route" it mentions; a word made from the noun
+            # is another thing: a boater is no boat)
             continue
         out.append(word)
     return out

@@ -191,6 +191,11 @@ def short_keys(value: Any, param: str) -> list[str]:
 LABEL_KEYS = ("name", "title", "label", "full_name", "fullname", "display_name", "username", "email", "code")
 
 
+#: a route's two ends in one value ("Inchbrae - Carrickmoor", "LHR → JFK"), and in two fields
+_LEG = re.compile(r"\s+(?:-|–|—|→|->|to)\s+")
+_LEG_KEYS = ("origin", "destination")
+
+
 def exact_first(value: Any, wanted: set[str], depth: int = 0, request: str = "",
                 days: frozenset[str] | None = None) -> Any:
     """``value`` with, in each list of records, the records labelled exactly as ``wanted`` (what the upstream
@@ -227,7 +232,13 @@ def exact_first(value: Any, wanted: set[str], depth: int = 0, request: str = "",
                     continue
                 every = re.findall(r"[a-z0-9]+", v.lower())
                 hits = {w for w in every if len(w) > 2 and w not in STOP} & said_words
-                score += 2 * len(hits) if hits and f" {' '.join(every)} " in text else len(hits)
+                ends = [" ".join(re.findall(r"[a-z0-9]+", e.lower())) for e in _LEG.split(v)]
+                score += 2 * len(hits) if hits and (f" {' '.join(every)} " in text or len(ends) == 2 and all(ends) and
+                                                    f" {ends[0]} to {ends[1]} " in text) else len(hits)
+                # ("inchbrae to carrickmoor": the route "Inchbrae - Carrickmoor", not the one back)
+            leg = [" ".join(re.findall(r"[a-z0-9]+", str(item.get(k, "")).lower())) for k in _LEG_KEYS if k in item]
+            if len(leg) == 2 and all(leg) and f" {leg[0]} to {leg[1]} " in text:
+                score += 3  # (``origin: Inchbrae, destination: Carrickmoor``)
             labels = [str(item.get(k, "")).strip().lower() for k in LABEL_KEYS if item.get(k) not in (None, "")]
             if any(label in wanted for label in labels):
                 return (0, 0, -score)
@@ -341,6 +352,9 @@ def _names_for(param: str, resource: str | None, request: str = "") -> list[str]
         names += [r for r in role_ids(request) if r not in names]
     if low.endswith("_id") and len(low) > 4:  # a player's ``teams: ["TM-301"]`` holds team ids
         names += [f"{low[:-3]}_ids", f"{low[:-3]}s"]
+    for bare in ("ref", "code", "key"):  # a booking's bare ``ref`` for ``booking_ref`` (as the miner reads it)
+        if low.endswith("_" + bare) and len(low) > len(bare) + 1:
+            names.append(bare)
     if low.endswith("_id") or low == "id":
         names.append("id")
     return names

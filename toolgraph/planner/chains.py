@@ -36,6 +36,7 @@ from toolgraph.text.lexicon import (
     CLIENT_ROLES,
     KIND_OF,
     PERSON_KEYS,
+    PICKS_ONE,
     WORKER_ASKED,
     WRITE_NAME_VERBS,
     Mention,
@@ -59,7 +60,7 @@ from toolgraph.text.params import (
     is_person_id,
 )
 from toolgraph.text.reading import MONTHS, given_strongly, is_subject, pick, read, vocabulary_of
-from toolgraph.text.schema import NUMERIC_TYPES, described_output_text, json_type_of, schema_keys
+from toolgraph.text.schema import NUMERIC_TYPES, described_keys, described_output_text, json_type_of, schema_keys
 from toolgraph.text.words import (
     BM25_STOPWORDS,
     WORD,
@@ -126,6 +127,8 @@ def answer_words(card: ToolCard) -> set[str]:
         inputs = {w for p in card.params for w in content_words(split_case(p.name))}  # details: name, phone...")
         words |= {w for w in content_words(split_case(described_output_text(card.description[:600])))
                   if w not in inputs and len(w) > 2}
+        for key, meaning in described_keys(card.description):  # "Keys: rst collecting rules; park parking"
+            words |= {w for w in content_words(f"{split_case(key)} {meaning}".replace("_", " ")) if len(w) > 2}
     words = expand_abbreviations(words)  # (size_sqm: square metres)
     if "name" in words and {singular(w) for w in words} & PEOPLE_WORDS:  # a patient's record, or a hotel's with
         words.add("person")  # its manager's name, names a person: it answers "who" and "whose"
@@ -176,7 +179,8 @@ def _possessed(named: list[Mention], text: str) -> set[str]:
         at = low.find(m.text.lower())
         rest = low[at + len(m.text):] if at >= 0 else ""
         if rest.startswith(("'s ", "’s ")):
-            out |= {stem(singular(x)) for x in WORD.findall(rest[3:])[:1] if x not in BM25_STOPWORDS}
+            out |= {stem(singular(x)) for x in WORD.findall(rest[3:])[:1] if x not in BM25_STOPWORDS
+                    and not x.endswith(("ship", "ships"))}  # ("hartigan's membership": she is the member)
     return out
 
 
@@ -191,8 +195,10 @@ def answers_person(card: ToolCard) -> bool:
     meanings = key_meanings(card.description, schema, keys)
     if keys:
         fields = [[singular(w) for w in content_words(split_case(k))] + list(meanings.get(k, ())) for k in keys]
-    else:
+    else:  # (and the keys it names: '"host" (the host's name)')
         fields = [[singular(w)] for w in content_words(split_case(described_output_text(card.description[:600])))]
+        fields += [[singular(w) for w in content_words(f"{split_case(k)} {m}".replace("_", " "))]
+                   for k, m in described_keys(card.description)]
     fields = [f for f in fields if f and not {"id", "ids"} & set(f) and not IDENTIFIER.search("_".join(f))]
     if any(set(f) & _PERSON_FIELDS for f in fields):
         return True
@@ -215,6 +221,10 @@ def value_params(card: ToolCard) -> list[str]:
     return out
 
 
+#: plural words of a tool's name that say it gives one thing's record, not a list ("Booking details")
+_ONE_RECORD = frozenset("details specifics particulars settings news".split())
+
+
 def narrows(text: str, names: list[str]) -> bool:
     """Whether a chain's goal (the last name) fetches one thing of a kind an earlier tool lists while the request
     asks for those things in the plural: "which incidents ..." with list_incidents then get_incident (not when the
@@ -225,8 +235,10 @@ def narrows(text: str, names: list[str]) -> bool:
         return set(WORD.findall(split_case(name).replace("_", " ").lower()))
 
     goal = words(names[-1])
-    if any(w.endswith("s") and not w.endswith(("ss", "us", "is")) and len(w) > 3 for w in goal):
-        return False  # the goal lists things itself (the top tracks of my top artists, a playlist's tracks)
+    if any(w.endswith("s") and not w.endswith(("ss", "us", "is")) and len(w) > 3 and w not in _ONE_RECORD
+           for w in goal):
+        return False  # the goal lists things itself (the top tracks of my top artists, a playlist's tracks,
+        # "Vaccination records of an animal"; not "Booking details")
     listed = set().union(*(words(n) for n in names[:-1]))
     many = asks_many(text)  # "what books does she have out": the things of the list, by another word
     return any(w.endswith("s") and (w in asked or many) and w in listed and w not in goal and singular(w) in goal and
@@ -635,6 +647,8 @@ class ChainFinder:
             for t in chain.tools:  # a tool that takes the member id the request hands over ("member MB-10231")
                 if self.given(text, cards[t]):  # handles members
                     handled |= words_kinds(" ".join(str(p.get("name") or "") for p in cards[t].required))
+            if facts[-1].person:  # ("who's hosting the circle": a meetup's ``host``, the host's name)
+                handled.add("person")
             parts["kinds"] = w.kinds * len(req.kinds & handled) / len(req.kinds)
         # what the chain's tools say they are about: names and paths, the goal's fields; an input an earlier tool
         # provides is no evidence ("find member by email" after the member's record says nothing new of email)
@@ -675,11 +689,25 @@ class ChainFinder:
         seq = self._seq if self._seq is not None else self.graph.sequential_weights(chain.tools)
         parts["sequential"] = w.sequential * sum(seq.get((a, b), 0.0) for a, b in zip(chain.tools, chain.tools[1:]))
         parts["length"] = -w.length * (len(chain.tools) - 1)
-        if len(chain.tools) > 1 and narrows(text, [cards[t].name for t in chain.tools]):
+        if len(chain.tools) > 1 and (narrows(text, [cards[t].name for t in chain.tools]) or
+                                     self._one_of_many(text, goal)):
             parts["narrow"] = -w.narrow
         chain.parts = {k: round(v, 4) for k, v in parts.items() if v}
         chain.score = round(sum(parts.values()), 6)
         return chain
+
+    @staticmethod
+    def _one_of_many(text: str, goal: ToolCard) -> bool:
+        """Whether the goal fetches one thing by its id (``GET /lessons/{lesson_id}``) of a kind the request asks
+        for in the plural and picks none of ("which lessons is she booked on": her record's bookings, then one
+        lesson; not "her first lesson", nor a flight's seat map for "which seats are free")."""
+        if len(goal.required) != 1 or PICKS_ONE.search(text.lower()):
+            return False
+        name = str(goal.required[0].get("name") or "").lower()
+        if not IDENTIFIER.search(name):
+            return False
+        kind = [x for x in WORD.findall(name.replace("_", " ")) if x not in GENERIC_PARAM_WORDS][-1:]
+        return bool(kind) and any(singular(a) == kind[0] != a for a in WORD.findall(text.lower()))
 
     def _takes_handed(self, text: str, card: ToolCard, kinds: tuple[str, ...] = ()) -> bool:
         """Whether a tool takes a value the request hands over by its shape (an email, ``api-gw-03``, ``INC-4420``,

@@ -104,6 +104,8 @@ def decompose_rules(query: str) -> list[Subtask]:
             joined[-1] = f"{joined[-1]}: {part}"
         elif joined and asks_of_the_last(part):  # "does BR-120 have sesame in it? And what do you charge for a
             joined[-1] = f"{joined[-1]}, and {part}"  # case?": a question of the same thing (a second question)
+        elif joined and remark(part, query):  # "... in march 2027? planning a trip up it": context, no task
+            joined[-1] = f"{joined[-1]} ({part})"
         else:
             joined.append(part)
     if len(joined) > 1 and STATEMENT.match(joined[-1]) and not REQUEST.search(joined[-1]):
@@ -118,11 +120,42 @@ def decompose_rules(query: str) -> list[Subtask]:
     return subtasks
 
 
-_ASKING = re.compile(r"(?:what|what's|which|who|who's|whose|when|where|how|is|are|was|were|does|do|did|has|have)\b",
-                    re.IGNORECASE)
+_ASKING = re.compile(r"(?:what|what's|which|who|who's|whose|when|where|how|is|are|was|were|does|do|did|has|have)\b|"
+                     r"(?:(?:i|we)\s+(?:need|want|would like|'d like)|"
+                     r"(?:please\s+)?(?:give|tell|show|send)\s+(?:me|us))"
+                     r"\s+(?:the|those|these|both)\b",  # "I need the refs and arrival dates" (not "I need their
+                     # email": it refers back, and is planned after the part it refers to)
+                     re.IGNORECASE)
 #: what a question names by itself: a name, a quoted title, an id, an email, a date...
 _OWN_VALUES = ("name", "quoted", "identifier", "noun_id", "email", "isbn", "slug", "date", "month", "place", "cue",
                "url", "phone")
+
+
+#: how an order or a request to a system starts: "book ...", "please ...", "can you ...", "I need ..."
+_ORDERING = re.compile(r"(?:(?:i|we)(?:\s+(?:need|want|would like|would love)|\s*['’]d (?:like|love))|"
+                       r"please|kindly|can|could|would|will|let|"
+                       r"make|find|search|look|show|list|give|tell|get|send|check|book|cancel|add|put|move|renew|"
+                       r"create|update|delete|remove|set|change|order|reserve|"
+                       r"sign|register|schedule|arrange|email|call|compare|convert|calculate|translate|summari[sz]e)\b",
+                       re.IGNORECASE)
+
+
+def remark(part: str, query: str) -> bool:
+    """A part after the first that asks and orders nothing and names nothing of its own ("planning a trip up it",
+    "I don't want to get anyone in trouble"): what the user says about the request, no task of its own."""
+    at = query.find(part)
+    after = query[at + len(part):].lstrip(" )\"'") if at >= 0 else ""
+    return not after.startswith("?") and "?" not in part and not _QUESTION_WORD.search(part) and \
+        not _ORDERING.match(part) and not asks_for_change(part) and not any(o.kind in _OWN_VALUES for o in read(part))
+
+
+_QUESTION_WORD = re.compile(r"\b(?:what|what's|which|who|who's|whose|when|where|how|why)\b", re.IGNORECASE)
+
+
+def remarks(query: str) -> list[str]:
+    """The parts of a request that are remarks (:func:`remark`): what it names there is no thing to look up."""
+    parts = [LEAD.sub("", p.strip(" ,.;")) for p in SPLIT.split(query.strip()) if p and p.strip(" ,.;")]
+    return [p for p in parts[1:] if len(p.split()) >= MIN_WORDS and remark(p, query)]
 
 
 def asks_of_the_last(part: str) -> bool:

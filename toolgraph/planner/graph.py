@@ -14,7 +14,7 @@ from typing import Any
 
 from toolgraph.db.store import GraphStore
 from toolgraph.embeddings.base import Embedder
-from toolgraph.text.lexicon import LITERAL
+from toolgraph.text.lexicon import CODE_NAME, LITERAL
 from toolgraph.text.lexicon import named_things as named_things  # (re-exported: the planner's search reads it here)
 from toolgraph.text.params import (
     GENERIC_IDS,
@@ -287,7 +287,7 @@ class PlannerGraph:
                 elif any(given(str(p.get("name") or ""), k, str(p.get("description") or ""), offers) for k in kinds):
                     # the request gives it (a path segment only by its shape: a name is looked up first)
                     supplied.setdefault(tid, set()).add(input_key(name))
-                elif literals and p.get("location") == "path" and not numeric \
+                elif literals and p.get("location") == "path" and not numeric and not CODE_NAME.search(name) \
                         and str(p.get("type") or "string").lower() == "string" and not IDENTIFIER.search(name):
                     supplied.setdefault(tid, set()).add(input_key(name))  # spelled out ("rust-lang/cargo")
         for tid, card in cards.items():
@@ -297,7 +297,7 @@ class PlannerGraph:
                     continue
                 if IDENTIFIER.search(name):
                     needs.setdefault(tid, {}).setdefault(input_key(name), [])
-                elif (p.get("location") == "path" and not literals
+                elif (p.get("location") == "path" and (not literals or CODE_NAME.search(name))
                       and str(p.get("type") or "string").lower() == "string"):
                     # a path segment names a thing (`/repos/{owner}/{repo}`): the user gives it literally
                     # ("rust-lang/cargo", "'main'"), or another tool finds it

@@ -42,8 +42,8 @@ def glossed(meanings: dict[str, tuple[str, ...]]) -> Iterator[None]:
 
 
 def _words(text: str) -> tuple[str, ...]:
-    words = [w for w in re.findall(r"[a-z]+", text.lower()) if w not in _FILLER]
-    return tuple(words[:8])
+    words = [w for w in re.findall(r"[a-z]+", re.sub(r"['’]s\b", "", text.lower())) if w not in _FILLER]
+    return tuple(words[:8])  # ("holder's name": holder, name)
 
 
 def described(text: str, key: str) -> tuple[str, ...]:
@@ -56,7 +56,7 @@ def described(text: str, key: str) -> tuple[str, ...]:
     if m and not _VALUES.fullmatch(m.group(1).strip()):  # ("st (ok, repair)" lists the values, not the meaning)
         return _words(re.split(r"[;:,]", m.group(1))[0])
     if len(key) <= 5:  # ("fid flight id, fno flight number", "n is the number of ...": only a key too short to be
-        m = re.search(rf"(?:^|[\s,;:({{\[]){q}{k}{q}(?:\s*[:=]\s*|\s+(?:is\s+|means\s+)?)([a-z][a-z ]{{1,40}}?)\s*"
+        m = re.search(rf"(?:^|[\s,;:({{\[]){q}{k}{q}(?:\s*[:=]\s*|\s+(?:is\s+|means\s+)?)([a-z][a-z_'’ ]{{1,40}}?)\s*"
                       r"(?=[,;.)(}\]]|$)", text)  # a word the description uses for itself)
         if m:
             return _words(m.group(1))
@@ -73,11 +73,14 @@ def described(text: str, key: str) -> tuple[str, ...]:
 
 def key_meanings(description: str, schema: Any, keys: Iterable[str]) -> dict[str, tuple[str, ...]]:
     """The meanings of the terse ones of ``keys`` (those a response has), from ``schema``'s property descriptions
-    or ``description``."""
+    or ``description``; of any key the description quotes as code and glosses ("`home` home mooring id")."""
     props = schema_descriptions(schema)
     out: dict[str, tuple[str, ...]] = {}
     for key in dict.fromkeys(keys):
         if not _TERSE.fullmatch(key):
+            words = quoted_gloss(description, key)
+            if words:
+                out[key] = words
             continue
         words = _words(props[key]) if key in props else ()
         words = words or described(description or "", key)
@@ -87,11 +90,19 @@ def key_meanings(description: str, schema: Any, keys: Iterable[str]) -> dict[str
     return out
 
 
+def quoted_gloss(description: str, key: str) -> tuple[str, ...]:
+    """What a description says a key it quotes as code is, when more than the key said again ("`home` home mooring
+    id": mooring, id); a key that is a word (``home``) has a meaning only so."""
+    quoted = {k: m for k, m in quoted_key_meanings(" ".join((description or "").split()))}
+    words = tuple(w for w in _words(quoted.get(key, "")) if w != key.lower())
+    return words if len(words) > 1 else ()
+
+
 def terse_id(description: str, key: str) -> str | None:
     """The id a terse response key holds, as its tool's description glosses it: "``mr`` home mooring id",
     "safety briefing id (``sb``)", "trn (course id needed before use)" -> mooring_id, briefing_id, course_id (the
     word before "id", singular); None when the description says nothing of the key or no id."""
-    words = described(description, key) if _TERSE.fullmatch(key) else ()
+    words = described(description, key) if _TERSE.fullmatch(key) else quoted_gloss(description, key)
     if "id" not in words[1:] or key.lower() == "id":
         return None
     return f"{singular(words[words.index('id') - 1])}_id"

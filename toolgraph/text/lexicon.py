@@ -45,8 +45,18 @@ NOT_NAMES = {"I", "I'm", "I've", "TV", "OK", "Please", "Who", "What", "When", "W
              "Is", "Are", "Do", "Does", "My", "Me", "In", "On", "For", "Of", "To", "It", "This", "That", "Some", "Any"}
 # A value the user spells out for a path segment: owner/name pairs, quoted strings, @handles, version tags,
 # code-like tokens (letters with digits, dots, dashes or underscores inside: "release-1.30", "octo-labs").
-LITERAL = re.compile(r"\b[\w.-]+/[\w.-]+\b|[\"“'‘][^\"”'’]{1,80}[\"”'’]|@\w+|\bv?\d+\.\d+(?:\.\d+)?\b|"
-                     r"\b[a-z]+[-_.][a-z0-9]+(?:[-_.][a-z0-9]+)*\b")
+# Not literals: an email's parts, a date's slashes ("3/14/2027"), a quote that is an apostrophe ("Asante's ... it's"),
+# a decimal ("a 13.5 m boat"; a version has a v or three parts).
+LITERAL = re.compile(r"(?<![\w.@-])(?:(?=[\w.-]*[A-Za-z])[\w.-]+/(?=[\w.-]*[A-Za-z])[\w.-]+\b(?![@/])|"
+                     r"[\"“‘][^\"”’]{1,80}[\"”’]|'[^']{1,80}'(?![\w])|@\w+|(?:v\d+(?:\.\d+)+|\d+\.\d+\.\d+)\b(?![@.]\w)|"
+                     r"[a-z]+[-_.][a-z0-9]+(?:[-_.][a-z0-9]+)*\b(?![@.-]\w))")
+# A parameter named for a code or reference (``booking_ref``, ``sku``, ``registration``): a literal in the request
+# fills it only in the code's own shape ("BK-27188"), never because the request spells out something else.
+CODE_NAME = re.compile(r"(^|_)(ref|reference|code|sku|reg|registration|serial|barcode|locode|isbn|plate|pnr|"
+                       r"confirmation)$")
+#: words by which a request picks one of several listed (the binder orders them so: by_recency, superlative_pick)
+PICKS_ONE = re.compile(r"\b(?:last|latest|newest|most recent|first|earliest|oldest|next|previous|biggest|largest|"
+                       r"smallest|highest|lowest|cheapest|priciest|most|least|best|worst|top)\b")
 ID_VALUE = re.compile(r"\b(?=[a-z0-9-]*\d)[a-z0-9-]{6,}\b|\b\d{3,}\b", re.IGNORECASE)
 # A number the user states: digits, or a cardinal / ordinal word ("the third episode of the second season").
 NUMBER_VALUE = re.compile(r"\b(?:\d+(?:st|nd|rd|th)?|one|two|three|four|five|six|seven|eight|nine|ten|first|second|"
@@ -240,9 +250,10 @@ def asks_many(text: str) -> bool:
 # The verbs that open the name of a tool that changes data (``cancel_booking``, ``addReview``); reads such as
 # ``check_availability`` or ``open_issues`` are not among them.
 WRITE_NAME_VERBS = frozenset(
-    "acknowledge add approve archive assign book cancel create delete edit enrol enroll freeze lend move pay place "
-    "post publish put refund register reject remove rename renew rent report restore unfreeze "
-    "reschedule reserve schedule send set submit subscribe transfer unsubscribe update upload write".split())
+    "acknowledge add apply approve archive assign book cancel claim create delete edit enrol enroll file freeze join "
+    "lend log move pay place post publish put redeem refund register reject remove rename renew rent report request "
+    "restore sign unfreeze reschedule reserve schedule send set submit subscribe transfer unsubscribe update upload "
+    "write".split())
 
 
 #: words by which a request asks to find things, not to learn about one it names ("is there a ...", "which ...")

@@ -147,6 +147,55 @@ def quoted_key_meanings(text: str) -> list[tuple[str, str]]:
     return [(k, m) for _, k, m in _QUOTED_KEY_MEANING.findall(text)]
 
 
+_LIST_ITEM = re.compile(r"^[`\"']?([a-z][a-z0-9_]{0,11})[`\"']?(?:\s*\(([^()]{1,60})\)|"
+                        r"(?:\s*[=:\u2014-]\s*|\s+(?:is\s+|means\s+)?)([a-z][a-z0-9_'’ /-]{1,60}?))?\s*$")
+
+
+def _top_level(text: str, sep: str) -> list[str]:
+    """``text`` split at ``sep`` outside brackets."""
+    out, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        depth += ch == "(" or -(ch == ")")
+        if ch == sep and depth <= 0:
+            out.append(text[start:i])
+            start = i + 1
+    return [*out, text[start:]]
+
+
+def listed_keys(description: str) -> list[tuple[str, str]]:
+    """(key, meaning) for each key a description lists after "Keys:" (or short / terse keys): "Keys: nm name; grid
+    OS grid reference; rst collecting rules and restrictions", "hid = holder's member_id, hn = holder's name",
+    "id, dt (date), kind" (a bare key's meaning is empty); the items split at semicolons (or at commas when no
+    semicolon separates them), outside brackets."""
+    said = _KEYS_SAID.search(description or "")
+    if not said:
+        return []
+    tail = " ".join(description[said.end():].split()).lower()
+    tail = re.split(r"\.\s+(?=[a-z])|\.$", tail, maxsplit=1)[0]
+    items = _top_level(tail, ";") if ";" in tail else _top_level(tail, ",")
+    out = []
+    for item in items:
+        m = _LIST_ITEM.match(item.strip(" .:")) or _LIST_ITEM.match(re.sub(r"\([^()]*\)", " ", item).strip(" .:"))
+        if m:  # ("typ = pass type (S10 ten-visit sauna, ...)": its examples dropped)
+            meaning = (m.group(2) or m.group(3) or "").strip()
+            out.append((m.group(1), "" if meaning == m.group(1) else meaning))
+    return out
+
+
+#: a key written as code with its meaning in brackets after it: '"host" (the host's name)', '`addr` (street address)'
+_QUOTED_KEY_BRACKETED = re.compile(r"([`\"'])([A-Za-z][A-Za-z0-9_]{0,15})\1\s*\(([^()]{2,60})\)")
+
+
+def described_keys(description: str) -> list[tuple[str, str]]:
+    """(key, meaning) for every key a description of a tool without an output schema names: its "Keys:" list
+    (:func:`listed_keys`), and keys written as code with a meaning after them ('"nm" name;', '"host" (the host's
+    name)'); the meaning may be empty."""
+    text = " ".join((description or "").split())
+    out = listed_keys(text) + [(k, m) for k, m in quoted_key_meanings(text)]
+    out += [(k, m) for _, k, m in _QUOTED_KEY_BRACKETED.findall(text)]
+    return list(dict.fromkeys(out))
+
+
 def described_key_aliases(description: str) -> dict[str, str]:
     """Short response keys a description spells out: "Short keys: reg (registration id), nm (name), cap (seats)"
     -> {reg: registration_id, nm: name, cap: seat} (what the key is, as a field would be named: its first two
