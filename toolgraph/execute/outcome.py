@@ -132,9 +132,14 @@ class Outcome:
 def key_parts(key: str) -> list[str]:
     """``dueDate`` / ``due_date`` / ``Due-Date`` -> ``['due', 'date']``; a terse key with a meaning in the run's
     glossary (toolgraph.text.glossary) has its words too: ``bal`` -> ``['bal', 'amount', 'owed', 'now']``."""
-    parts = [p.lower() for chunk in re.split(r"[_\-\s.]+", str(key)) for p in _KEY_PART.findall(chunk)]
+    parts = _own_parts(key)
     meaning = meaning_of(str(key))
     return parts + list(meaning) if meaning else parts
+
+
+def _own_parts(key: str) -> list[str]:
+    """The words of a key itself, without its glossary meaning (:func:`key_parts`)."""
+    return [p.lower() for chunk in re.split(r"[_\-\s.]+", str(key)) for p in _KEY_PART.findall(chunk)]
 
 
 def asks(query: str) -> list[Ask]:
@@ -278,6 +283,12 @@ def _per_record_counts(value: Any, query: str) -> bool:
         not any(named(r) for r in records) for records in lists)  # (unless the request names one of them)
 
 
+def _holds_remaining(query: str, pairs: Iterable[tuple[Any, Any]]) -> bool:
+    """"How many visits are left on pass P-20771": a (key, value) pair holds how many are left (``left: 13``)."""
+    return bool(_REMAINING.search(query.lower())) and any(
+        _is_number(v) and set(key_parts(str(k))) & _STOCK_KEYS for k, v in pairs)
+
+
 #: how many records a search found (``count: 1`` beside the customers it found): no amount "how much" asks for
 _RESULT_COUNTS = frozenset({"count", "results", "hits", "n"})
 _HOW_MUCH_OF = re.compile(r"\bhow much\s+(?:(?:a|an|per|each|every)\s+)?([a-z]{3,})")  # "how much water", "how much
@@ -409,9 +420,8 @@ def meets(ask: Ask, value: Any, query: str = "") -> bool:
     if ask.kind == "count":
         if _per_record_counts(value, query):
             return _counted_field(value, query)
-        return _has_count(value) or _counted_field(value, query) or bool(_REMAINING.search(query.lower())) and any(
-            _is_number(v) and key and set(key_parts(key[-1])) & _STOCK_KEYS for key, v in leaves(value))
-        # ("how many visits are left on pass P-20771": ``left: 13``, as _counts_other reads it)
+        return _has_count(value) or _counted_field(value, query) or _holds_remaining(
+            query, ((key[-1], v) for key, v in leaves(value) if key))
     pairs = list(leaves(value))
     if ask.kind == "time":
         event = _WHEN_EVENT.search(query.lower())
@@ -648,7 +658,7 @@ def unused_names(query: str, plan: Plan, calls: list[CallRecord]) -> list[str]:
                     for c in every if c.status == "ok").lower()  # (a lookup that found nothing used no name)
     seen_words = set(re.findall(r"[a-z0-9]+", seen))
     seen_words |= {singular(w) for w in seen_words}
-    together = [_words_with(w) for w in _record_texts(every)]
+    together: list[set[str]] | None = None  # the words of each record the calls gave, read when a name needs them
     out: list[str] = []
     for o in read(query, vocabulary):
         if o.kind not in NAMING_KINDS and not is_subject(query, o) or str(o.value) in out:
@@ -656,11 +666,13 @@ def unused_names(query: str, plan: Plan, calls: list[CallRecord]) -> list[str]:
         words = [w for w in re.findall(r"[a-z0-9]+", str(o.value).lower()) if w not in HONORIFICS]
         if words and not all(w in seen_words or singular(w) in seen_words for w in words):  # (IPAs: an IPA)
             out.append(str(o.value))
-        elif len(words) > 1 and o.kind in ("name", "residual_owner") and not any(
-                all(w in t or singular(w) in t for w in re.findall(r"[a-z0-9]+", _folded(str(o.value)))
-                    if w not in HONORIFICS) for t in together):
-            out.append(str(o.value))  # a person's name, its words in no one record a call gave ("Iris
-            # Pennock": Idris Pennock's record, and a boat named Iris)
+        elif len(words) > 1 and o.kind in ("name", "residual_owner"):
+            if together is None:
+                together = [_words_with(w) for w in _record_texts(every)]
+            name = [w for w in re.findall(r"[a-z0-9]+", _folded(str(o.value))) if w not in HONORIFICS]
+            if not any(all(w in t or singular(w) in t for w in name) for t in together):
+                out.append(str(o.value))  # a person's name, its words in no one record a call gave ("Iris
+                # Pennock": Idris Pennock's record, and a boat named Iris)
     return out
 
 
@@ -1040,8 +1052,7 @@ def _id_of_kind(key: str, kinds: frozenset[str]) -> bool:
     at = next((i for i, w in enumerate(meaning) if w in BARE_ID_WORDS), None) if meaning else None
     if not at:
         return _names_kind(key, kinds)
-    own = [p.lower() for chunk in re.split(r"[_\-\s.]+", key) for p in _KEY_PART.findall(chunk)]
-    return bool({stem(singular(p)) for p in [*own, meaning[at - 1]]} & kinds)
+    return bool({stem(singular(p)) for p in [*_own_parts(key), meaning[at - 1]]} & kinds)
 
 
 def holds_id(value: Any, kinds: frozenset[str], listed_as: str = "") -> bool:
@@ -1537,9 +1548,8 @@ def _counts_other(query: str, call: CallRecord, tools: dict[str, Any], kin: Kins
     if counted is None or head is None or not isinstance(value, list | dict) or _counted_field(value, query) or \
             "times" in counted.groups():
         return False  # ("how many times did she check in": the list of what happened counts it)
-    if isinstance(value, dict) and _REMAINING.search(query.lower()) and any(
-            _is_number(v) and set(key_parts(str(k))) & _STOCK_KEYS for k, v in value.items()):
-        return False  # ("how many visits are left on pass P-20771": the pass's ``left: 13``)
+    if isinstance(value, dict) and _holds_remaining(query, value.items()):
+        return False  # (the pass's ``left: 13``)
     lists = [k for k, v in value.items() if isinstance(v, list)] if isinstance(value, dict) else []
     if any(head in {stem(singular(p)) for p in key_parts(k)} for k in lists):
         return False  # a record listing the things counted counts them ("how many stems": its ``stems``)

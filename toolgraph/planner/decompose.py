@@ -88,10 +88,15 @@ def topological(subtasks: list[Subtask]) -> list[Subtask]:
     return done
 
 
+def _parts(query: str) -> list[str]:
+    """The request split at sentence ends and "then"-style boundaries, each part without its leading "and", "also"..."""
+    parts = [LEAD.sub("", p.strip(" ,.;")) for p in SPLIT.split(query.strip()) if p and p.strip(" ,.;")]
+    return [p for p in parts if p]
+
+
 def decompose_rules(query: str) -> list[Subtask]:
     """The graph-only decomposition (deterministic)."""
-    parts = [LEAD.sub("", p.strip(" ,.;")) for p in SPLIT.split(query.strip()) if p and p.strip(" ,.;")]
-    parts = [p for p in parts if p]
+    parts = _parts(query)
     merged: list[str] = []
     for part in parts:  # a fragment too short to be a task joins the part before it
         if merged and len(part.split()) < MIN_WORDS:
@@ -154,8 +159,7 @@ _QUESTION_WORD = re.compile(r"\b(?:what|what's|which|who|who's|whose|when|where|
 
 def remarks(query: str) -> list[str]:
     """The parts of a request that are remarks (:func:`remark`): what it names there is no thing to look up."""
-    parts = [LEAD.sub("", p.strip(" ,.;")) for p in SPLIT.split(query.strip()) if p and p.strip(" ,.;")]
-    return [p for p in parts[1:] if len(p.split()) >= MIN_WORDS and remark(p, query)]
+    return [p for p in _parts(query)[1:] if len(p.split()) >= MIN_WORDS and remark(p, query)]
 
 
 def asks_of_the_last(part: str) -> bool:
